@@ -1,0 +1,71 @@
+package audit
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Formats the writers support.
+var Formats = []string{"json", "md", "html"}
+
+// WriteJSON writes r as indented report/v1 JSON. Output is byte-identical for equal reports.
+func WriteJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}
+
+// Write writes r in format (json, md or html).
+func Write(w io.Writer, format string, r *Report) error {
+	switch format {
+	case "json":
+		return WriteJSON(w, r)
+	case "md", "markdown":
+		return WriteMarkdown(w, r)
+	case "html":
+		return WriteHTML(w, r)
+	}
+	return fmt.Errorf("unknown format %q (want json, md or html)", format)
+}
+
+// WriteFileAtomic renders r in format and writes it to path atomically: a temporary
+// file in the same folder, synced, then renamed over path.
+func WriteFileAtomic(path, format string, r *Report) error {
+	var buf bytes.Buffer
+	if err := Write(&buf, format, r); err != nil {
+		return err
+	}
+	return AtomicWrite(path, buf.Bytes())
+}
+
+// AtomicWrite writes data to path through a temporary file and a rename.
+func AtomicWrite(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer os.Remove(tmp)
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

@@ -1,0 +1,303 @@
+// Command compaudit audits what an AI agent's context compaction lost.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "0.1.0-dev"
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+// usageError marks errors that exit 2 with the command's usage hint.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+type command struct {
+	name    string
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands []command
+
+func register(c command) { commands = append(commands, c) }
+
+func init() {
+	register(command{"audit", "audit a session and print the report (json, md or html)", cmdAudit})
+	register(command{"check", "audit a session for CI: exit 1 when a finding at or above a threshold exists", cmdCheck})
+	register(command{"version", "print the version", func([]string, io.Writer, io.Writer) int { fmt.Println("compaudit", version); return exitOK }})
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "--help", "-help", "help":
+			if len(args) > 1 {
+				for _, c := range commands {
+					if c.name == args[1] {
+						return c.run([]string{"--help"}, stdout, stderr)
+					}
+				}
+			}
+			printUsage(stdout)
+			return exitOK
+		case "--version", "-version", "-v":
+			fmt.Fprintln(stdout, "compaudit", version)
+			return exitOK
+		}
+		for _, c := range commands {
+			if c.name == args[0] {
+				return c.run(args[1:], stdout, stderr)
+			}
+		}
+	}
+	return runDefault(args, stdout, stderr)
+}
+
+func printUsage(w io.Writer) {
+	fmt.Fprintf(w, `compaudit %s: audit what an AI agent's context compaction lost.
+
+Usage:
+  compaudit [flags] [FILE]        open FILE (default: the embedded example) in the
+                                  interactive auditor, or print its Markdown audit when
+                                  stdout is not a terminal
+  compaudit <command> [flags] ...
+
+Commands:
+`, version)
+	cs := append([]command(nil), commands...)
+	sort.Slice(cs, func(i, j int) bool { return cs[i].name < cs[j].name })
+	for _, c := range cs {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, `
+Run 'compaudit <command> --help' for a command's flags.
+
+Exit codes: 0 clean, 1 findings at or above the threshold (check), 2 usage or input error.
+`)
+}
+
+// newFlagSet returns a flag set that prints its usage to stdout on --help.
+func newFlagSet(name, usage string, stdout io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	fs.Usage = func() {
+		fmt.Fprintf(stdout, "Usage: %s\n\nFlags:\n", usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, allowing flags after the positional arguments too.
+// It returns (positional, exit code, done).
+func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, int, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, exitOK, true
+			}
+			fmt.Fprintf(stderr, "compaudit %s: %v\n", fs.Name(), err)
+			return nil, exitUsage, true
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, 0, false
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// loadOptions are the flags every command that reads a session shares.
+type loadOptions struct {
+	manifest string
+	summary  string
+	skipBad  bool
+}
+
+func (o *loadOptions) register(fs *flag.FlagSet) {
+	fs.StringVar(&o.manifest, "manifest", "", "read the invariant manifest from `FILE` (overrides one in the session)")
+	fs.BoolVar(&o.skipBad, "skip-bad", false, "skip malformed JSONL lines (counted as warnings in the report) instead of failing")
+}
+
+// load reads the session at path (or the embedded example when path is empty).
+func load(path string, o loadOptions) (*sessions.Session, error) {
+	var s *sessions.Session
+	var err error
+	if path == "" {
+		s, err = sessions.Example()
+	} else {
+		s, err = sessions.ReadFileWith(path, sessions.ReadOptions{SkipBad: o.skipBad})
+	}
+	if err != nil {
+		return nil, err
+	}
+	if o.manifest != "" {
+		m, err := sessions.ReadManifest(o.manifest)
+		if err != nil {
+			return nil, err
+		}
+		if err := sessions.AttachManifest(s, m, o.manifest); err != nil {
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+func cmdAudit(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("audit", "compaudit audit [--format json|md|html] [-o FILE] [--manifest FILE] [FILE]", stdout)
+	format := fs.String("format", "md", "report `format`: json, md or html")
+	out := fs.String("o", "", "write the report to `FILE` (atomically) instead of stdout")
+	var lo loadOptions
+	lo.register(fs)
+	pos, code, done := parseFlags(fs, args, stderr)
+	if done {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "compaudit audit: one session file at a time (got %d)\n", len(pos))
+		return exitUsage
+	}
+	if !validFormat(*format) {
+		fmt.Fprintf(stderr, "compaudit audit: unknown format %q (want json, md or html)\n", *format)
+		return exitUsage
+	}
+	path := ""
+	if len(pos) == 1 {
+		path = pos[0]
+	}
+	s, err := load(path, lo)
+	if err != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		return exitUsage
+	}
+	r := audit.Run(s, audit.Options{Version: version})
+	if *out != "" {
+		if err := audit.WriteFileAtomic(*out, *format, r); err != nil {
+			fmt.Fprintf(stderr, "compaudit: writing %s: %v\n", *out, err)
+			return exitUsage
+		}
+		fmt.Fprintf(stderr, "compaudit: wrote %s\n", *out)
+		return exitOK
+	}
+	if err := audit.Write(stdout, *format, r); err != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+func validFormat(f string) bool {
+	switch f {
+	case "json", "md", "markdown", "html":
+		return true
+	}
+	return false
+}
+
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("check", "compaudit check [--fail-on LIST] [--manifest FILE] [FILE]", stdout)
+	failOn := fs.String("fail-on", "error,flagged", "what fails the check: a comma-separated `LIST` of severities (error, warning, info), family names, \"flagged\" (an invariant dropped without retirement) and \"checks\" (a failed structural check)")
+	quiet := fs.Bool("q", false, "print nothing; only the exit code")
+	var lo loadOptions
+	lo.register(fs)
+	pos, code, done := parseFlags(fs, args, stderr)
+	if done {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "compaudit check: one session file at a time (got %d)\n", len(pos))
+		return exitUsage
+	}
+	rule, err := audit.ParseFailOn(*failOn)
+	if err != nil {
+		fmt.Fprintf(stderr, "compaudit check: %v\n", err)
+		return exitUsage
+	}
+	path := ""
+	if len(pos) == 1 {
+		path = pos[0]
+	}
+	s, err := load(path, lo)
+	if err != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		return exitUsage
+	}
+	r := audit.Run(s, audit.Options{Version: version})
+	hits := rule.Match(r)
+	if !*quiet {
+		name := path
+		if name == "" {
+			name = "(embedded example)"
+		}
+		if len(hits) == 0 {
+			fmt.Fprintf(stdout, "compaudit check: %s: ok (%s)\n", name, audit.OneLine(r))
+		} else {
+			fmt.Fprintf(stdout, "compaudit check: %s: FAIL, %d item(s) at or above --fail-on %s\n", name, len(hits), *failOn)
+			for _, h := range hits {
+				fmt.Fprintf(stdout, "  %s\n", strings.TrimSpace(h))
+			}
+		}
+	}
+	if len(hits) > 0 {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// runDefault handles `compaudit [FILE]`: the interactive UI on a terminal, else Markdown.
+func runDefault(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("compaudit", "compaudit [--no-tui] [--theme NAME] [--manifest FILE] [FILE|DIR]", stdout)
+	noTUI := fs.Bool("no-tui", false, "print the Markdown audit instead of opening the interactive auditor")
+	theme := fs.String("theme", "auto", "colour `theme`: auto, dark, light, high-contrast or mono")
+	var lo loadOptions
+	lo.register(fs)
+	pos, code, done := parseFlags(fs, args, stderr)
+	if done {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "compaudit: unknown command %q (run 'compaudit --help')\n", pos[0])
+		return exitUsage
+	}
+	path := ""
+	if len(pos) == 1 {
+		path = pos[0]
+	}
+	if !*noTUI && interactive(stdout) {
+		return runTUI(path, *theme, lo, stderr)
+	}
+	s, err := load(path, lo)
+	if err != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		return exitUsage
+	}
+	r := audit.Run(s, audit.Options{Version: version})
+	if err := audit.WriteMarkdown(stdout, r); err != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}

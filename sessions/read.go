@@ -1,0 +1,74 @@
+package sessions
+
+import (
+	"bytes"
+	_ "embed"
+	"os"
+)
+
+// ReadOptions tune how a file is read.
+type ReadOptions struct {
+	// SkipBad skips malformed JSONL lines, recording a warning for each, instead of failing.
+	SkipBad bool
+	// SummaryIndex marks, for plain message arrays, which message is the compaction summary
+	// (1-based; 0 to detect).
+	SummaryIndex int
+}
+
+// ReadFile reads a session file in any supported format, detected by content.
+func ReadFile(path string) (*Session, error) { return ReadFileWith(path, ReadOptions{}) }
+
+// ReadFileWith reads a session file (or folder) in any supported format, detected by content.
+func ReadFileWith(path string, opt ReadOptions) (*Session, error) {
+	if isDir(path) {
+		return readDir(path, opt)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &InputError{Path: path, Msg: errMsg(err)}
+	}
+	return ParseWith(path, data, opt)
+}
+
+// Parse reads a session from data in any supported format; path names it in errors.
+func Parse(path string, data []byte) (*Session, error) { return ParseWith(path, data, ReadOptions{}) }
+
+// ParseWith is Parse with options.
+func ParseWith(path string, data []byte, opt ReadOptions) (*Session, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &InputError{Path: path, Line: 1, Msg: "file is empty"}
+	}
+	if err := checkUTF8(path, data); err != nil {
+		return nil, err
+	}
+	if looksNative(data) {
+		return ParseNative(path, data)
+	}
+	for _, r := range readers {
+		if r.Sniff != nil && r.Sniff(data) {
+			return r.Parse(path, data, opt)
+		}
+	}
+	if bytes.HasPrefix(bytes.TrimSpace(data), []byte("{")) && !bytes.Contains(data[:min(len(data), 1<<16)], []byte("\n{")) {
+		// A single JSON object no reader claims: let the native reader explain what is wrong.
+		return ParseNative(path, data)
+	}
+	return nil, unknownFormat(path)
+}
+
+// looksNative reports whether data is a native session/v1 document.
+func looksNative(data []byte) bool {
+	head := data[:min(len(data), 4096)]
+	return bytes.Contains(head, []byte(`"compaudit"`)) && bytes.Contains(head, []byte(`session/v1`))
+}
+
+//go:embed example/session.json
+var exampleSession []byte
+
+// ExamplePath is the name the embedded example is reported under.
+const ExamplePath = "(embedded example: staging-migration)"
+
+// Example returns the embedded example session: the seeds' migration story.
+func Example() (*Session, error) {
+	return ParseNative(ExamplePath, exampleSession)
+}
