@@ -132,14 +132,16 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, in
 
 // loadOptions are the flags every command that reads a session shares.
 type loadOptions struct {
-	manifest string
-	summary  string
-	skipBad  bool
+	manifest     string
+	summary      string
+	skipBad      bool
+	summaryIndex int
 }
 
 func (o *loadOptions) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.manifest, "manifest", "", "read the invariant manifest from `FILE` (overrides one in the session)")
 	fs.BoolVar(&o.skipBad, "skip-bad", false, "skip malformed JSONL lines (counted as warnings in the report) instead of failing")
+	fs.IntVar(&o.summaryIndex, "summary-index", 0, "for a plain message array with no compaction marker: the 1-based position `N` of the message that is the compaction summary")
 }
 
 // load reads the session at path (or the embedded example when path is empty).
@@ -149,7 +151,7 @@ func load(path string, o loadOptions) (*sessions.Session, error) {
 	if path == "" {
 		s, err = sessions.Example()
 	} else {
-		s, err = sessions.ReadFileWith(path, sessions.ReadOptions{SkipBad: o.skipBad})
+		s, err = sessions.ReadFileWith(path, sessions.ReadOptions{SkipBad: o.skipBad, SummaryIndex: o.summaryIndex})
 	}
 	if err != nil {
 		return nil, err

@@ -1,0 +1,703 @@
+package sessions
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// ArrayFormat names the plain message array reader: an OpenAI Chat Completions
+// messages array, an Anthropic Messages array (content blocks), or an OpenAI Responses
+// input array, bare or as {"messages": [...]}.
+const ArrayFormat = "message array (OpenAI chat / Anthropic messages)"
+
+func init() {
+	RegisterReader(Reader{Name: ArrayFormat, Priority: 10, Sniff: sniffArray, Parse: parseArray})
+}
+
+// summaryPrefixes start the text of a message that carries a compaction summary. They
+// are the leading sentences real compactors write (Claude Code, Codex, the DCP plugin)
+// and the common hand-written forms; matched case-insensitively after trimming.
+var summaryPrefixes = []string{
+	"This session is being continued from a previous conversation",
+	"Context checkpoint",
+	"<summary>",
+	"Another language model started to solve this problem",
+	"[Compressed conversation section]",
+	"[Conversation summary]",
+	"Conversation summary:",
+	"Summary of the conversation so far",
+	"Summary of the earlier conversation",
+	"Summary of earlier conversation",
+	"Summary of the previous conversation",
+	"Previous conversation summary",
+}
+
+// looksLikeSummaryText reports whether text starts like a compaction summary.
+func looksLikeSummaryText(text string) bool {
+	t := strings.TrimSpace(text)
+	for _, p := range summaryPrefixes {
+		if len(t) >= len(p) && strings.EqualFold(t[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// sniffArray claims a JSON array whose first element is a chat message or Responses
+// item, or an object whose "messages" array starts with one (and that is neither a
+// native session nor an OpenCode export).
+func sniffArray(data []byte) bool {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(t))
+	tok, err := dec.Token()
+	if err != nil {
+		return false
+	}
+	switch tok {
+	case json.Delim('['):
+		return dec.More() && firstElementIsMessage(dec)
+	case json.Delim('{'):
+		for dec.More() {
+			kt, err := dec.Token()
+			if err != nil {
+				return false
+			}
+			switch kt {
+			case "compactions", "compaudit":
+				return false
+			case "messages":
+				if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+					return false
+				}
+				return dec.More() && firstElementIsMessage(dec)
+			default:
+				var skip json.RawMessage
+				if dec.Decode(&skip) != nil {
+					return false
+				}
+			}
+		}
+	}
+	return false
+}
+
+func firstElementIsMessage(dec *json.Decoder) bool {
+	var first map[string]json.RawMessage
+	if err := dec.Decode(&first); err != nil {
+		// A file cut short inside its first element: claim it if it looks like chat, so
+		// the reader can say where it ends.
+		rest, _ := io.ReadAll(dec.Buffered())
+		return errors.Is(err, io.ErrUnexpectedEOF) && bytes.Contains(rest, []byte(`"role"`))
+	}
+	if _, ok := first["info"]; ok {
+		return false // an OpenCode export: {info, parts}
+	}
+	if _, ok := first["role"]; ok {
+		_, hasContent := first["content"]
+		_, hasCalls := first["tool_calls"]
+		return hasContent || hasCalls
+	}
+	var typ string
+	if raw, ok := first["type"]; ok && json.Unmarshal(raw, &typ) == nil {
+		switch typ {
+		case "message", "function_call", "function_call_output", "reasoning", "compaction", "compaction_summary":
+			return true
+		}
+	}
+	return false
+}
+
+// chatElement is one element of a message array, in any of the supported dialects.
+type chatElement struct {
+	ID         json.RawMessage `json:"id"`
+	Role       string          `json:"role"`
+	Type       string          `json:"type"`
+	Name       string          `json:"name"`
+	Content    json.RawMessage `json:"content"`
+	ToolCalls  []chatToolCall  `json:"tool_calls"`
+	ToolCallID string          `json:"tool_call_id"`
+	// Legacy OpenAI function calling.
+	FunctionCall *chatFunction `json:"function_call"`
+	// OpenAI Responses items.
+	CallID           string          `json:"call_id"`
+	Arguments        string          `json:"arguments"`
+	Output           json.RawMessage `json:"output"`
+	Summary          json.RawMessage `json:"summary"`
+	EncryptedContent *string         `json:"encrypted_content"`
+	// Explicit compaction-summary flags used by various tools.
+	IsCompactSummary bool            `json:"isCompactSummary"`
+	IsSummary        bool            `json:"is_summary"`
+	Compaction       json.RawMessage `json:"compaction"`
+	// Timestamps, when the file has them.
+	Timestamp json.RawMessage `json:"timestamp"`
+	CreatedAt json.RawMessage `json:"created_at"`
+	At        json.RawMessage `json:"at"`
+}
+
+type chatToolCall struct {
+	ID       string       `json:"id"`
+	Type     string       `json:"type"`
+	Function chatFunction `json:"function"`
+}
+
+type chatFunction struct {
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+// chatBlock is one content part or block.
+type chatBlock struct {
+	Type             string          `json:"type"`
+	Text             *string         `json:"text"`
+	Thinking         string          `json:"thinking"`
+	Refusal          string          `json:"refusal"`
+	ID               string          `json:"id"`
+	Name             string          `json:"name"`
+	Input            json.RawMessage `json:"input"`
+	ToolUseID        string          `json:"tool_use_id"`
+	Content          json.RawMessage `json:"content"`
+	IsError          bool            `json:"is_error"`
+	EncryptedContent *string         `json:"encrypted_content"`
+}
+
+// decoded is what one element turned into.
+type decoded struct {
+	role, kind, name, text string
+	isError                bool
+	// summary is set when the element carries a compaction summary.
+	summary *decodedSummary
+}
+
+type decodedSummary struct {
+	text   string
+	opaque bool
+	// rest is true when the element also holds an ordinary message (text besides the
+	// compaction block).
+	rest bool
+}
+
+func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
+	if opt.SummaryIndex < 0 {
+		return nil, &InputError{Path: path, Msg: fmt.Sprintf("--summary-index must be 1 or more, got %d", opt.SummaryIndex)}
+	}
+	var elems []json.RawMessage
+	var system json.RawMessage
+	sessionID := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	key := ""
+	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '[' {
+		if err := decodeStrict(path, data, &elems); err != nil {
+			return nil, err
+		}
+	} else {
+		var obj struct {
+			Messages  []json.RawMessage `json:"messages"`
+			System    json.RawMessage   `json:"system"`
+			ID        string            `json:"id"`
+			Session   string            `json:"session"`
+			SessionID string            `json:"session_id"`
+		}
+		if err := decodeStrict(path, data, &obj); err != nil {
+			return nil, err
+		}
+		elems, system, key = obj.Messages, obj.System, "messages"
+		for _, id := range []string{obj.Session, obj.SessionID, obj.ID} {
+			if id != "" {
+				sessionID = id
+				break
+			}
+		}
+	}
+	if len(elems) == 0 {
+		return nil, &InputError{Path: path, Line: 1, Msg: "the message array is empty"}
+	}
+	if opt.SummaryIndex > len(elems) {
+		return nil, &InputError{Path: path, Msg: fmt.Sprintf("--summary-index %d is past the end of the array (%d messages)", opt.SummaryIndex, len(elems))}
+	}
+	offs := arrayOffsets(data, key)
+	lineOf := func(i int) int {
+		if i < len(offs) {
+			l, _ := lineCol(data, offs[i])
+			return l
+		}
+		return 0
+	}
+	where := func(i int) string {
+		if key != "" {
+			return fmt.Sprintf("%s[%d]", key, i)
+		}
+		return fmt.Sprintf("[%d]", i)
+	}
+
+	parsed := make([]chatElement, len(elems))
+	ids := make([]string, len(elems))
+	useOwnIDs := true
+	seen := map[string]bool{}
+	for i, raw := range elems {
+		if err := json.Unmarshal(raw, &parsed[i]); err != nil {
+			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: "not a message object: " + err.Error()}
+		}
+		id := rawScalar(parsed[i].ID)
+		if id == "" || seen[id] {
+			useOwnIDs = false
+		}
+		seen[id] = true
+		ids[i] = id
+	}
+	if !useOwnIDs {
+		for i := range ids {
+			ids[i] = "m" + strconv.Itoa(i+1)
+		}
+	}
+
+	taken := map[string]bool{}
+	for _, id := range ids {
+		taken[id] = true
+	}
+	s := &Session{Format: ArrayFormat, Path: path, ID: sessionID}
+	// System messages before the first conversational message are the standing prompt:
+	// kept, not replaced by the first compaction.
+	var pending, leading []string
+	if st := blocksText(system); strings.TrimSpace(st) != "" {
+		id := uniqueID("system", taken)
+		s.Messages = append(s.Messages, Message{ID: id, Role: RoleSystem, Text: st, Line: 1})
+		leading = append(leading, id)
+	}
+	toolNames := map[string]string{}
+	decs := make([]decoded, len(parsed))
+	marked := false
+	for i, e := range parsed {
+		d, err := decodeElement(e, toolNames)
+		if err != nil {
+			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: err.Error()}
+		}
+		if d.summary == nil && opt.SummaryIndex == i+1 {
+			d.summary = &decodedSummary{text: unwrapSummaryTag(d.text), opaque: LooksOpaque(d.text)}
+		}
+		marked = marked || d.summary != nil
+		decs[i] = d
+	}
+	if !marked {
+		return nil, &InputError{Path: path, Line: 1, Msg: fmt.Sprintf("no compaction summary found among the %d messages: none has a summary flag, a compaction block or item, or text that starts like a summary (%q, %q, ...). Say which message is the summary with --summary-index N (its 1-based position in the array)", len(elems), summaryPrefixes[0], "<summary>")}
+	}
+
+	// Each summary replaces the previous summary and the messages since it.
+	prev := ""
+	conversational := false
+	for i, d := range decs {
+		if d.summary != nil {
+			round := len(s.Compactions) + 1
+			var sources []string
+			if prev != "" {
+				sources = append(sources, prev)
+			}
+			sources = append(sources, pending...)
+			if len(sources) == 0 {
+				return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: fmt.Sprintf("the summary at position %d has no earlier messages that it could have replaced: the file seems to hold only the history after compaction, and compaudit needs the original messages too", i+1)}
+			}
+			cid := uniqueID("c"+strconv.Itoa(round), taken)
+			s.Compactions = append(s.Compactions, Compaction{
+				ID: cid, Round: round, Parent: prev, Sources: sources, Summary: d.summary.text,
+				Opaque: d.summary.opaque || LooksOpaque(d.summary.text), Preserved: leading,
+				At: elementTime(parsed[i]), Line: lineOf(i),
+			})
+			prev, pending, leading, conversational = cid, nil, nil, true
+			if !d.summary.rest {
+				continue
+			}
+		}
+		s.Messages = append(s.Messages, Message{ID: ids[i], Role: d.role, Kind: d.kind, Name: d.name, Text: d.text, IsError: d.isError, At: elementTime(parsed[i]), Line: lineOf(i)})
+		if !conversational && d.role == RoleSystem {
+			leading = append(leading, ids[i])
+			continue
+		}
+		conversational = true
+		pending = append(pending, ids[i])
+	}
+	s.Index()
+	if err := Validate(s, lineLocator(s)); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// lineLocator locates messages and compactions by the Line their reader recorded.
+func lineLocator(s *Session) Locator {
+	return func(kind string, i int) (int, int) {
+		switch kind {
+		case "messages":
+			if i < len(s.Messages) {
+				return s.Messages[i].Line, 0
+			}
+		case "compactions":
+			if i < len(s.Compactions) {
+				return s.Compactions[i].Line, 0
+			}
+		}
+		return 0, 0
+	}
+}
+
+// uniqueID returns base, or base with a numeric suffix, so that it is not in taken; it
+// records the result in taken.
+func uniqueID(base string, taken map[string]bool) string {
+	id := base
+	for n := 2; taken[id]; n++ {
+		id = base + "-" + strconv.Itoa(n)
+	}
+	taken[id] = true
+	return id
+}
+
+// decodeElement turns one array element into a message and/or a summary.
+func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) {
+	var d decoded
+	switch e.Type {
+	case "compaction", "compaction_summary":
+		// OpenAI Responses compaction item: the summary is encrypted.
+		enc := ""
+		if e.EncryptedContent != nil {
+			enc = *e.EncryptedContent
+		}
+		d.role = RoleSystem
+		d.summary = &decodedSummary{text: enc, opaque: true}
+		return d, nil
+	case "function_call", "custom_tool_call":
+		d.role, d.kind, d.name = RoleAssistant, KindToolCall, e.Name
+		args := e.Arguments
+		if args == "" && len(e.Content) > 0 {
+			args = string(e.Content)
+		}
+		d.text = callText(e.Name, args)
+		if e.CallID != "" {
+			toolNames[e.CallID] = e.Name
+		}
+		return d, nil
+	case "function_call_output", "custom_tool_call_output":
+		d.role, d.kind, d.name = RoleTool, KindToolResult, toolNames[e.CallID]
+		d.text = blocksText(e.Output)
+		return d, nil
+	case "reasoning":
+		d.role, d.kind = RoleAssistant, KindThinking
+		d.text = blocksText(e.Summary)
+		if strings.TrimSpace(d.text) == "" {
+			d.text = blocksText(e.Content)
+		}
+		return d, nil
+	}
+	switch e.Role {
+	case "system", "developer":
+		d.role = RoleSystem
+	case "user", "human":
+		d.role = RoleUser
+	case "assistant", "ai", "model":
+		d.role = RoleAssistant
+	case "tool", "function":
+		d.role, d.kind = RoleTool, KindToolResult
+		d.name = e.Name
+		if n, ok := toolNames[e.ToolCallID]; ok && d.name == "" {
+			d.name = n
+		}
+	case "":
+		return d, fmt.Errorf("message has no role")
+	default:
+		return d, fmt.Errorf("unknown role %q (want system, developer, user, assistant or tool)", e.Role)
+	}
+
+	var parts []string
+	var compaction *decodedSummary
+	blocks, isArray := contentBlocks(e.Content)
+	toolResults, toolUses, thinking, other := 0, 0, 0, 0
+	if !isArray {
+		if t := blocksText(e.Content); strings.TrimSpace(t) != "" {
+			other++
+			parts = append(parts, t)
+		}
+	}
+	for _, b := range blocks {
+		switch b.Type {
+		case "compaction":
+			// Anthropic compaction block: readable content, or only encrypted metadata.
+			if c := blocksText(b.Content); strings.TrimSpace(c) != "" {
+				compaction = &decodedSummary{text: c}
+			} else if b.EncryptedContent != nil && *b.EncryptedContent != "" {
+				compaction = &decodedSummary{text: *b.EncryptedContent, opaque: true}
+			}
+			// A null content without encrypted data is a failed compaction: a no-op.
+		case "tool_use", "server_tool_use":
+			toolUses++
+			toolNames[b.ID] = b.Name
+			parts = append(parts, callText(b.Name, string(b.Input)))
+		case "tool_result":
+			toolResults++
+			if d.name == "" {
+				d.name = toolNames[b.ToolUseID]
+			}
+			if b.IsError {
+				d.isError = true
+			}
+			parts = append(parts, blocksText(b.Content))
+		case "thinking":
+			thinking++
+			parts = append(parts, b.Thinking)
+		case "redacted_thinking":
+			// encrypted reasoning: nothing readable
+		case "image", "image_url", "input_image":
+			other++
+			parts = append(parts, "[image]")
+		case "refusal":
+			other++
+			parts = append(parts, b.Refusal)
+		default:
+			other++
+			if b.Text != nil {
+				parts = append(parts, *b.Text)
+			}
+		}
+	}
+	for _, tc := range e.ToolCalls {
+		toolUses++
+		toolNames[tc.ID] = tc.Function.Name
+		parts = append(parts, callText(tc.Function.Name, tc.Function.Arguments))
+	}
+	if e.FunctionCall != nil {
+		toolUses++
+		parts = append(parts, callText(e.FunctionCall.Name, e.FunctionCall.Arguments))
+	}
+	d.text = joinNonEmpty(parts)
+	switch {
+	case toolResults > 0 && d.role == RoleUser:
+		d.role, d.kind = RoleTool, KindToolResult
+	case toolUses > 0 && other == 0 && thinking == 0 && d.role == RoleAssistant:
+		d.kind = KindToolCall
+		if toolUses == 1 {
+			if len(e.ToolCalls) == 1 {
+				d.name = e.ToolCalls[0].Function.Name
+			}
+			for _, b := range blocks {
+				if b.Type == "tool_use" || b.Type == "server_tool_use" {
+					d.name = b.Name
+				}
+			}
+		}
+	case thinking > 0 && other == 0 && toolUses == 0:
+		d.kind = KindThinking
+	}
+
+	if compaction != nil {
+		compaction.rest = strings.TrimSpace(d.text) != ""
+		d.summary = compaction
+		return d, nil
+	}
+	if e.IsCompactSummary || e.IsSummary || isTrue(e.Summary) || isTrue(e.Compaction) {
+		d.summary = &decodedSummary{text: d.text}
+	} else if (d.role == RoleSystem || d.role == RoleUser) && looksLikeSummaryText(d.text) {
+		d.summary = &decodedSummary{text: d.text}
+	}
+	if d.summary != nil {
+		d.summary.text = unwrapSummaryTag(d.summary.text)
+		d.summary.opaque = LooksOpaque(d.summary.text)
+	}
+	return d, nil
+}
+
+// unwrapSummaryTag returns the inside of a <summary>...</summary> wrapper.
+func unwrapSummaryTag(t string) string {
+	tt := strings.TrimSpace(t)
+	if strings.HasPrefix(strings.ToLower(tt), "<summary>") {
+		if end := strings.LastIndex(strings.ToLower(tt), "</summary>"); end > len("<summary>") {
+			return strings.TrimSpace(tt[len("<summary>"):end])
+		}
+	}
+	return t
+}
+
+func isTrue(raw json.RawMessage) bool {
+	return string(bytes.TrimSpace(raw)) == "true"
+}
+
+// contentBlocks decodes an array of content blocks; isArray is false for a string,
+// null or missing content.
+func contentBlocks(raw json.RawMessage) ([]chatBlock, bool) {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || t[0] != '[' {
+		return nil, false
+	}
+	var blocks []chatBlock
+	if json.Unmarshal(t, &blocks) != nil {
+		return nil, false
+	}
+	return blocks, true
+}
+
+// blocksText renders content that is a string, an array of text-bearing blocks, or
+// null as plain text; other JSON is kept as compact JSON.
+func blocksText(raw json.RawMessage) string {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return ""
+	}
+	switch t[0] {
+	case '"':
+		var s string
+		if json.Unmarshal(t, &s) == nil {
+			return s
+		}
+	case '[':
+		var blocks []chatBlock
+		if json.Unmarshal(t, &blocks) == nil {
+			var parts []string
+			for _, b := range blocks {
+				switch {
+				case b.Text != nil:
+					parts = append(parts, *b.Text)
+				case b.Thinking != "":
+					parts = append(parts, b.Thinking)
+				case len(b.Content) > 0:
+					parts = append(parts, blocksText(b.Content))
+				case b.Type == "image" || b.Type == "input_image" || b.Type == "image_url":
+					parts = append(parts, "[image]")
+				}
+			}
+			return joinNonEmpty(parts)
+		}
+	case '{':
+		var b chatBlock
+		if json.Unmarshal(t, &b) == nil && b.Text != nil {
+			return *b.Text
+		}
+	}
+	var buf bytes.Buffer
+	if json.Compact(&buf, t) == nil {
+		return buf.String()
+	}
+	return string(t)
+}
+
+// callText renders a tool call as name(arguments).
+func callText(name, args string) string {
+	args = strings.TrimSpace(args)
+	var buf bytes.Buffer
+	if args != "" && json.Compact(&buf, []byte(args)) == nil {
+		args = buf.String()
+	}
+	return name + "(" + args + ")"
+}
+
+func joinNonEmpty(parts []string) string {
+	var out []string
+	for _, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, "\n\n")
+}
+
+// rawScalar renders a JSON string or number as a string ("" for anything else).
+func rawScalar(raw json.RawMessage) string {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(t, &s) == nil {
+		return s
+	}
+	var n json.Number
+	if json.Unmarshal(t, &n) == nil {
+		return n.String()
+	}
+	return ""
+}
+
+// elementTime is the element's timestamp as RFC 3339, if it has one.
+func elementTime(e chatElement) string {
+	for _, raw := range []json.RawMessage{e.Timestamp, e.CreatedAt, e.At} {
+		if at := jsonTime(raw); at != "" {
+			return at
+		}
+	}
+	return ""
+}
+
+// jsonTime accepts an ISO string, or Unix seconds or milliseconds.
+func jsonTime(raw json.RawMessage) string {
+	t := bytes.TrimSpace(raw)
+	if len(t) == 0 || string(t) == "null" {
+		return ""
+	}
+	var s string
+	if json.Unmarshal(t, &s) == nil {
+		return s
+	}
+	var f float64
+	if json.Unmarshal(t, &f) == nil && f > 0 {
+		return unixTime(f)
+	}
+	return ""
+}
+
+// unixTime formats Unix seconds (or milliseconds, when the value is that large).
+func unixTime(f float64) string {
+	ms := int64(f * 1000)
+	if f > 1e11 {
+		ms = int64(f)
+	}
+	return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z")
+}
+
+// arrayOffsets returns the byte offset where each element of the top-level array
+// starts (key == "") or of the array under the top-level object key.
+func arrayOffsets(data []byte, key string) []int {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	skipWS := func(off int) int {
+		for off < len(data) && strings.IndexByte(" \n\r\t,:", data[off]) >= 0 {
+			off++
+		}
+		return off
+	}
+	readArray := func() []int {
+		var offs []int
+		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+			return nil
+		}
+		for dec.More() {
+			offs = append(offs, skipWS(int(dec.InputOffset())))
+			var raw json.RawMessage
+			if dec.Decode(&raw) != nil {
+				return offs
+			}
+		}
+		return offs
+	}
+	if key == "" {
+		return readArray()
+	}
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		if kt == key {
+			return readArray()
+		}
+		var raw json.RawMessage
+		if dec.Decode(&raw) != nil {
+			return nil
+		}
+	}
+	return nil
+}

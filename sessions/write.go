@@ -1,0 +1,147 @@
+package sessions
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+)
+
+// The writer's documents mirror session-format-v1.md field by field, in a fixed key
+// order, so a converted file diffs cleanly and reads back into an equal Session.
+type outDoc struct {
+	Compaudit   string       `json:"compaudit"`
+	Session     string       `json:"session"`
+	Messages    []outMessage `json:"messages"`
+	Compactions []outComp    `json:"compactions"`
+	Manifest    *outManifest `json:"manifest,omitempty"`
+}
+
+type outMessage struct {
+	ID      string `json:"id"`
+	Role    string `json:"role"`
+	Name    string `json:"name,omitempty"`
+	Kind    string `json:"kind,omitempty"`
+	IsError bool   `json:"is_error,omitempty"`
+	At      string `json:"at,omitempty"`
+	Text    string `json:"text"`
+}
+
+type outComp struct {
+	ID           string   `json:"id"`
+	Round        int      `json:"round"`
+	Parent       *string  `json:"parent"`
+	Sources      []string `json:"sources"`
+	Preserved    []string `json:"preserved,omitempty"`
+	Opaque       bool     `json:"opaque,omitempty"`
+	Policy       string   `json:"policy,omitempty"`
+	Model        string   `json:"model,omitempty"`
+	TargetTokens int      `json:"target_tokens,omitempty"`
+	Trigger      string   `json:"trigger,omitempty"`
+	PreTokens    int      `json:"pre_tokens,omitempty"`
+	PostTokens   int      `json:"post_tokens,omitempty"`
+	At           string   `json:"at,omitempty"`
+	Summary      string   `json:"summary"`
+}
+
+type outManifest struct {
+	Invariants []outInvariant `json:"invariants"`
+	Events     []outEvent     `json:"events,omitempty"`
+}
+
+type outInvariant struct {
+	ID   string `json:"id"`
+	Text string `json:"text"`
+	At   string `json:"at,omitempty"`
+}
+
+type outEvent struct {
+	Kind   string `json:"kind"`
+	ID     string `json:"id"`
+	Reason string `json:"reason,omitempty"`
+	At     string `json:"at,omitempty"`
+}
+
+// MarshalNative renders s in the native session/v1 format: stable key order, two-space
+// indentation, HTML characters left as they are, a trailing newline. The manifest is
+// included when s has one; opaque summaries keep "opaque": true.
+func MarshalNative(s *Session) ([]byte, error) {
+	doc := outDoc{Compaudit: "session/v1", Session: s.ID, Messages: []outMessage{}, Compactions: []outComp{}}
+	for _, m := range s.Messages {
+		doc.Messages = append(doc.Messages, outMessage{ID: m.ID, Role: m.Role, Name: m.Name, Kind: m.Kind, IsError: m.IsError, At: m.At, Text: m.Text})
+	}
+	for _, c := range s.Compactions {
+		oc := outComp{
+			ID: c.ID, Round: c.Round, Sources: append([]string{}, c.Sources...), Preserved: c.Preserved,
+			Opaque: c.Opaque, Policy: c.Policy, Model: c.Model, TargetTokens: c.TargetTokens, Trigger: c.Trigger,
+			PreTokens: c.PreTokens, PostTokens: c.PostTokens, At: c.At, Summary: c.Summary,
+		}
+		if c.Parent != "" {
+			p := c.Parent
+			oc.Parent = &p
+		}
+		doc.Compactions = append(doc.Compactions, oc)
+	}
+	if s.Manifest != nil {
+		om := &outManifest{Invariants: []outInvariant{}}
+		for _, inv := range s.Manifest.Invariants {
+			om.Invariants = append(om.Invariants, outInvariant(inv))
+		}
+		for _, ev := range s.Manifest.Events {
+			om.Events = append(om.Events, outEvent(ev))
+		}
+		doc.Manifest = om
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// WriteNative writes s to path in the native format, atomically: the document goes to
+// a temporary file in the same folder, is synced, and is renamed over path. On any
+// error path is left as it was.
+func WriteNative(path string, s *Session) error {
+	data, err := MarshalNative(s)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+func writeFileAtomic(path string, data []byte) error {
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	ok = true
+	return nil
+}
