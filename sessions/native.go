@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -34,10 +37,15 @@ func checkUTF8(path string, data []byte) error {
 		off += n
 	}
 	line, col := lineCol(data, off)
-	return &InputError{Path: path, Line: line, Col: col, Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at offset %d)", data[off], off)}
+	// Name the JSON value the bad byte sits in, when the file is one JSON document.
+	where := ""
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		where = shortPath(pathAtOffset(data, off))
+	}
+	return &InputError{Path: path, Line: line, Col: col, Where: where, Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at offset %d)", data[off], off)}
 }
 
-// lineCol converts a byte offset to a 1-based line and column.
+// lineCol converts a byte offset to a 1-based line and column (in bytes).
 func lineCol(data []byte, off int) (int, int) {
 	if off > len(data) {
 		off = len(data)
@@ -49,6 +57,36 @@ func lineCol(data []byte, off int) (int, int) {
 	col := off - bytes.LastIndexByte(data[:off], '\n')
 	return line, col
 }
+
+// lineIndex converts many offsets of one document to lines without rescanning the
+// document each time: it holds the offset of every newline.
+type lineIndex []int
+
+func newLineIndex(data []byte) lineIndex {
+	var idx lineIndex
+	for off := 0; off < len(data); {
+		i := bytes.IndexByte(data[off:], '\n')
+		if i < 0 {
+			break
+		}
+		idx = append(idx, off+i)
+		off += i + 1
+	}
+	return idx
+}
+
+// lineCol is the 1-based line and column of byte offset off.
+func (idx lineIndex) lineCol(off int) (int, int) {
+	n := sort.SearchInts(idx, off) // newlines before off
+	start := 0
+	if n > 0 {
+		start = idx[n-1] + 1
+	}
+	return n + 1, off - start + 1
+}
+
+// utf8BOM is tolerated at the start of a native file (some editors write one).
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 
 // nativeDoc mirrors the native file for decoding.
 type nativeDoc struct {
@@ -94,33 +132,66 @@ type positions struct {
 
 // ParseNative reads the native session/v1 format.
 func ParseNative(path string, data []byte) (*Session, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &InputError{Path: path, Line: 1, Msg: "file is empty"}
+	}
+	if err := checkUTF8(path, data); err != nil {
+		return nil, err
+	}
+	if bytes.HasPrefix(data, utf8BOM) {
+		// Three spaces keep every offset, line and column as they are in the file.
+		data = append([]byte("   "), data[len(utf8BOM):]...)
+	}
 	var doc nativeDoc
 	if err := decodeStrict(path, data, &doc); err != nil {
 		return nil, err
 	}
+	lines := newLineIndex(data)
 	pos := scanPositions(data)
-	at := func(offs []int, i int) (int, int) {
-		if i < len(offs) {
-			return lineCol(data, offs[i])
+	elem := func(offs []int, i int) (int, int) {
+		if i >= 0 && i < len(offs) {
+			return lines.lineCol(offs[i])
 		}
 		return 0, 0
 	}
+	// locate finds the exact value an error names, falling back to its array element.
+	locate := func(kind string, i int, where string) (int, int, string) {
+		if where != "" {
+			if off, ok := valueOffset(data, where); ok {
+				l, c := lines.lineCol(off)
+				return l, c, where
+			}
+		}
+		var l, c int
+		switch kind {
+		case "messages":
+			l, c = elem(pos.messages, i)
+		case "compactions":
+			l, c = elem(pos.compactions, i)
+		case "invariants":
+			l, c = elem(pos.invariants, i)
+		case "events":
+			l, c = elem(pos.events, i)
+		}
+		return l, c, where
+	}
 	if doc.Compaudit != "" && doc.Compaudit != "session/v1" {
-		return nil, &InputError{Path: path, Line: 1, Where: "compaudit", Msg: fmt.Sprintf("unsupported version %q (this build reads session/v1)", doc.Compaudit)}
+		l, c, w := locate("", 0, "compaudit")
+		return nil, &InputError{Path: path, Line: l, Col: c, Where: w, Msg: fmt.Sprintf("unsupported version %q (this build reads session/v1)", doc.Compaudit)}
 	}
 	if doc.Messages == nil && doc.Compactions == nil {
 		return nil, &InputError{Path: path, Line: 1, Msg: "not a compaudit session: no \"messages\" or \"compactions\""}
 	}
 	s := &Session{Format: NativeFormat, Path: path, ID: doc.Session, Manifest: doc.Manifest}
 	for i, m := range doc.Messages {
-		line, _ := at(pos.messages, i)
+		line, _ := elem(pos.messages, i)
 		s.Messages = append(s.Messages, Message{ID: m.ID, Role: m.Role, Name: m.Name, Text: m.Text, At: m.At, Kind: m.Kind, IsError: m.IsError, Line: line})
 	}
 	for i, c := range doc.Compactions {
-		line, _ := at(pos.compactions, i)
-		where := fmt.Sprintf("compactions[%d]", i)
+		line, _ := elem(pos.compactions, i)
 		if c.Summary == nil {
-			return nil, &InputError{Path: path, Line: line, Where: where, Msg: fmt.Sprintf("compaction %q has no summary", c.ID)}
+			l, col, w := locate("compactions", i, fmt.Sprintf("compactions[%d]", i))
+			return nil, &InputError{Path: path, Line: l, Col: col, Where: w, Msg: fmt.Sprintf("compaction %q has no summary", c.ID)}
 		}
 		parent := ""
 		if c.Parent != nil {
@@ -134,32 +205,25 @@ func ParseNative(path string, data []byte) (*Session, error) {
 		})
 	}
 	s.Index()
-	if err := Validate(s, func(kind string, i int) (int, int) {
-		switch kind {
-		case "messages":
-			return at(pos.messages, i)
-		case "compactions":
-			return at(pos.compactions, i)
-		case "invariants":
-			return at(pos.invariants, i)
-		case "events":
-			return at(pos.events, i)
-		}
-		return 0, 0
-	}); err != nil {
+	if err := validate(s, locate); err != nil {
 		return nil, err
 	}
 	return s, nil
 }
 
-// decodeStrict decodes JSON, turning syntax and type errors into located errors.
+// decodeStrict decodes JSON, turning syntax and type errors into located errors that
+// name the JSON value at fault ("compactions[1].round").
 func decodeStrict(path string, data []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	err := dec.Decode(v)
 	if err == nil {
 		// Anything after the value other than whitespace is an error.
+		end := int(dec.InputOffset())
 		if _, terr := dec.Token(); terr != io.EOF {
-			line, col := lineCol(data, int(dec.InputOffset()))
+			for end < len(data) && isJSONSpace(data[end]) {
+				end++
+			}
+			line, col := lineCol(data, end)
 			return &InputError{Path: path, Line: line, Col: col, Msg: "unexpected data after the JSON document"}
 		}
 		return nil
@@ -169,30 +233,52 @@ func decodeStrict(path string, data []byte, v any) error {
 	switch {
 	case errors.As(err, &se):
 		line, col := lineCol(data, int(se.Offset))
-		return &InputError{Path: path, Line: line, Col: col, Msg: "invalid JSON: " + se.Error()}
+		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(syntaxErrorPath(data)), Msg: "invalid JSON: " + strings.TrimPrefix(se.Error(), "json: ")}
 	case errors.As(err, &te):
-		line, col := lineCol(data, int(te.Offset))
-		where := te.Field
-		return &InputError{Path: path, Line: line, Col: col, Where: where, Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", te.Value, goTypeName(te.Type.String()))}
+		where, start := typeErrorPath(data, int(te.Offset), te.Field)
+		line, col := lineCol(data, start)
+		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(where), Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", shorten(te.Value, 40), goTypeName(te.Type.String()))}
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		line, col := lineCol(data, len(data))
-		return &InputError{Path: path, Line: line, Col: col, Msg: "invalid JSON: unexpected end of file (truncated?)"}
+		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(syntaxErrorPath(data)), Msg: "invalid JSON: unexpected end of file (truncated?)"}
 	}
 	return &InputError{Path: path, Msg: "invalid JSON: " + err.Error()}
 }
 
+func isJSONSpace(b byte) bool { return b == ' ' || b == '\n' || b == '\r' || b == '\t' }
+
+// shortPath keeps a JSON location readable: a very deep one keeps its two ends.
+func shortPath(p string) string {
+	if len(p) <= 120 {
+		return p
+	}
+	return p[:50] + "..." + p[len(p)-60:]
+}
+
+// shorten cuts s to at most n runes, marking the cut.
+func shorten(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n]) + "..."
+}
+
 func goTypeName(t string) string {
+	t = strings.TrimLeft(t, "*")
 	switch t {
 	case "string":
 		return "a string"
-	case "int", "int64":
+	case "int", "int64", "int32", "uint", "uint64":
 		return "an integer"
+	case "float64", "float32":
+		return "a number"
 	case "bool":
 		return "true or false"
 	case "[]string":
 		return "an array of strings"
 	}
-	if len(t) > 2 && t[:2] == "[]" {
+	if strings.HasPrefix(t, "[]") {
 		return "an array"
 	}
 	return "an object"
@@ -205,7 +291,7 @@ func scanPositions(data []byte) positions {
 	var p positions
 	dec := json.NewDecoder(bytes.NewReader(data))
 	skipWS := func(off int) int {
-		for off < len(data) && (data[off] == ' ' || data[off] == '\n' || data[off] == '\r' || data[off] == '\t' || data[off] == ',' || data[off] == ':') {
+		for off < len(data) && (isJSONSpace(data[off]) || data[off] == ',' || data[off] == ':') {
 			off++
 		}
 		return off
@@ -269,4 +355,198 @@ func scanPositions(data []byte) positions {
 		}
 	}
 	return p
+}
+
+// maxWalkDepth bounds the walker's nesting (encoding/json itself stops at 10000).
+const maxWalkDepth = 10000
+
+var errStopWalk = errors.New("stop")
+
+// jsonWalker visits the values of one JSON document with their paths
+// ("compactions[1].sources[2]") and byte spans.
+type jsonWalker struct {
+	data  []byte
+	dec   *json.Decoder
+	depth int
+	// visit is called once a value is complete; returning true stops the walk.
+	visit func(path string, start, end int) bool
+	// want, when set, prunes: a value whose path it rejects is skipped whole (and
+	// still visited).
+	want func(path string) bool
+	// failPath is the innermost value being read when the document turned out broken.
+	failPath string
+}
+
+func newJSONWalker(data []byte) *jsonWalker {
+	return &jsonWalker{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+}
+
+func (w *jsonWalker) valueStart() int {
+	off := int(w.dec.InputOffset())
+	for off < len(w.data) && (isJSONSpace(w.data[off]) || w.data[off] == ',' || w.data[off] == ':') {
+		off++
+	}
+	return off
+}
+
+func (w *jsonWalker) fail(path string, err error) error {
+	w.failPath = path
+	return err
+}
+
+func (w *jsonWalker) value(path string) error {
+	start := w.valueStart()
+	if w.want != nil && path != "" && !w.want(path) {
+		var raw json.RawMessage
+		if err := w.dec.Decode(&raw); err != nil {
+			return w.fail(path, err)
+		}
+		if w.visit != nil && w.visit(path, start, int(w.dec.InputOffset())) {
+			return errStopWalk
+		}
+		return nil
+	}
+	if w.depth >= maxWalkDepth {
+		return w.fail(path, errors.New("too deep"))
+	}
+	tok, err := w.dec.Token()
+	if err != nil {
+		return w.fail(path, err)
+	}
+	if d, ok := tok.(json.Delim); ok {
+		w.depth++
+		switch d {
+		case '{':
+			for w.dec.More() {
+				kt, err := w.dec.Token()
+				if err != nil {
+					return w.fail(path, err)
+				}
+				key, _ := kt.(string)
+				child := key
+				if path != "" {
+					child = path + "." + key
+				}
+				if err := w.value(child); err != nil {
+					return err
+				}
+			}
+		case '[':
+			for i := 0; w.dec.More(); i++ {
+				if err := w.value(path + "[" + strconv.Itoa(i) + "]"); err != nil {
+					return err
+				}
+			}
+		default:
+			return w.fail(path, errors.New("unexpected delimiter"))
+		}
+		if _, err := w.dec.Token(); err != nil {
+			return w.fail(path, err)
+		}
+		w.depth--
+	}
+	if w.visit != nil && w.visit(path, start, int(w.dec.InputOffset())) {
+		return errStopWalk
+	}
+	return nil
+}
+
+// isPathPrefix reports whether the value at prefix contains the value at path.
+func isPathPrefix(prefix, path string) bool {
+	if !strings.HasPrefix(path, prefix) {
+		return false
+	}
+	rest := path[len(prefix):]
+	return rest == "" || rest[0] == '.' || rest[0] == '['
+}
+
+// valueOffset returns the offset where the value at path starts. With duplicate keys
+// it finds the last one, as the decoder keeps the last.
+func valueOffset(data []byte, path string) (int, bool) {
+	w := newJSONWalker(data)
+	found, off := false, 0
+	w.want = func(p string) bool { return isPathPrefix(p, path) }
+	w.visit = func(p string, start, _ int) bool {
+		if p == path {
+			found, off = true, start
+		}
+		return false
+	}
+	_ = w.value("")
+	return off, found
+}
+
+// stripIndices turns "compactions[1].sources[2]" into "compactions.sources", the
+// form encoding/json gives in UnmarshalTypeError.Field.
+func stripIndices(path string) string {
+	if !strings.Contains(path, "[") {
+		return path
+	}
+	var b strings.Builder
+	skip := false
+	for i := 0; i < len(path); i++ {
+		switch {
+		case path[i] == '[':
+			skip = true
+		case path[i] == ']' && skip:
+			skip = false
+		case !skip:
+			b.WriteByte(path[i])
+		}
+	}
+	return b.String()
+}
+
+// typeErrorPath finds the value a type error is about: the innermost value whose span
+// holds off (encoding/json reports the end of a scalar, or just inside a container)
+// and whose path matches field. It returns the path and the value's start.
+func typeErrorPath(data []byte, off int, field string) (string, int) {
+	w := newJSONWalker(data)
+	bestPath, bestStart, anyPath, anyStart, haveAny := "", -1, "", 0, false
+	w.visit = func(p string, start, end int) bool {
+		if start < off && off <= end {
+			if stripIndices(p) == field {
+				bestPath, bestStart = p, start
+				return true
+			}
+			if !haveAny {
+				anyPath, anyStart, haveAny = p, start, true
+			}
+		}
+		return false
+	}
+	_ = w.value("")
+	if bestStart >= 0 {
+		return bestPath, bestStart
+	}
+	if haveAny {
+		return anyPath, anyStart
+	}
+	return field, off
+}
+
+// syntaxErrorPath is the path of the innermost value being read where a broken
+// document stops making sense.
+func syntaxErrorPath(data []byte) string {
+	w := newJSONWalker(data)
+	if err := w.value(""); err == nil {
+		return ""
+	}
+	return w.failPath
+}
+
+// pathAtOffset is the path of the innermost value whose span holds off ("" when
+// none, or when the document breaks before it).
+func pathAtOffset(data []byte, off int) string {
+	w := newJSONWalker(data)
+	path := ""
+	w.visit = func(p string, start, end int) bool {
+		if start <= off && off < end {
+			path = p
+			return true
+		}
+		return false
+	}
+	_ = w.value("")
+	return path
 }

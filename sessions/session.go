@@ -6,7 +6,9 @@ package sessions
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Roles a message may have.
@@ -101,9 +103,13 @@ type Session struct {
 
 	msgIndex  map[string]int
 	compIndex map[string]int
+	// indexed* are the lengths the index was built for; a change rebuilds it.
+	indexedMsgs, indexedComps int
 }
 
-// Index (re)builds the id lookups. Readers call it after filling the session.
+// Index (re)builds the id lookups. Readers call it after filling the session; the
+// lookups also rebuild it themselves when messages or compactions were added or
+// replaced since. (Lookups are not safe for concurrent use until Index has run.)
 func (s *Session) Index() {
 	s.msgIndex = make(map[string]int, len(s.Messages))
 	for i, m := range s.Messages {
@@ -117,10 +123,11 @@ func (s *Session) Index() {
 			s.compIndex[c.ID] = i
 		}
 	}
+	s.indexedMsgs, s.indexedComps = len(s.Messages), len(s.Compactions)
 }
 
 func (s *Session) ensureIndex() {
-	if s.msgIndex == nil || s.compIndex == nil {
+	if s.msgIndex == nil || s.compIndex == nil || s.indexedMsgs != len(s.Messages) || s.indexedComps != len(s.Compactions) {
 		s.Index()
 	}
 }
@@ -128,7 +135,12 @@ func (s *Session) ensureIndex() {
 // MessageIndex returns the position of message id, or -1.
 func (s *Session) MessageIndex(id string) int {
 	s.ensureIndex()
-	if i, ok := s.msgIndex[id]; ok {
+	i, ok := s.msgIndex[id]
+	if ok && s.Messages[i].ID != id {
+		s.Index() // messages were replaced in place
+		i, ok = s.msgIndex[id]
+	}
+	if ok {
 		return i
 	}
 	return -1
@@ -145,7 +157,12 @@ func (s *Session) Message(id string) *Message {
 // Compaction returns the compaction with id, or nil.
 func (s *Session) Compaction(id string) *Compaction {
 	s.ensureIndex()
-	if i, ok := s.compIndex[id]; ok {
+	i, ok := s.compIndex[id]
+	if ok && s.Compactions[i].ID != id {
+		s.Index()
+		i, ok = s.compIndex[id]
+	}
+	if ok {
 		return &s.Compactions[i]
 	}
 	return nil
@@ -170,19 +187,28 @@ func (s *Session) ParentCompactions(c *Compaction) []*Compaction {
 	return out
 }
 
-// Chain returns c's ancestry from the oldest compaction to c itself, following the
-// first parent compaction at each step.
+// Chain returns c's ancestry from the oldest compaction to c itself. At each step it
+// follows the explicit parent when that is a compaction, else the first compaction
+// among the sources.
 func (s *Session) Chain(c *Compaction) []*Compaction {
+	if c == nil {
+		return nil
+	}
 	var rev []*Compaction
 	seen := map[string]bool{}
 	for cur := c; cur != nil && !seen[cur.ID]; {
 		seen[cur.ID] = true
 		rev = append(rev, cur)
-		ps := s.ParentCompactions(cur)
-		if len(ps) == 0 {
-			break
+		var next *Compaction
+		if cur.Parent != "" {
+			next = s.Compaction(cur.Parent)
 		}
-		cur = ps[0]
+		if next == nil {
+			if ps := s.ParentCompactions(cur); len(ps) > 0 {
+				next = ps[0]
+			}
+		}
+		cur = next
 	}
 	out := make([]*Compaction, len(rev))
 	for i, x := range rev {
@@ -192,24 +218,39 @@ func (s *Session) Chain(c *Compaction) []*Compaction {
 }
 
 // Depth is the recursive depth of c: 1 when it summarised only raw messages, 1 plus
-// the deepest parent compaction otherwise.
+// the deepest parent compaction otherwise. (A lineage cycle, which Validate rejects,
+// is cut where it closes.)
 func (s *Session) Depth(c *Compaction) int {
-	return s.depth(c, map[string]bool{})
-}
-
-func (s *Session) depth(c *Compaction, seen map[string]bool) int {
-	if seen[c.ID] {
+	if c == nil {
 		return 0
 	}
-	seen[c.ID] = true
+	return s.depth(c, map[string]bool{}, map[string]int{})
+}
+
+// depth walks the lineage; onPath holds the compactions on the current path (to cut
+// cycles), memo the depths already known (so shared ancestors are walked once).
+func (s *Session) depth(c *Compaction, onPath map[string]bool, memo map[string]int) int {
+	if d, ok := memo[c.ID]; ok {
+		return d
+	}
+	if onPath[c.ID] {
+		return 0
+	}
+	onPath[c.ID] = true
 	d := 0
-	for _, p := range s.ParentCompactions(c) {
-		if x := s.depth(p, seen); x > d {
+	for _, p := range s.lineageParents(c) {
+		if x := s.depth(p, onPath, memo); x > d {
 			d = x
 		}
 	}
+	delete(onPath, c.ID)
+	memo[c.ID] = d + 1
 	return d + 1
 }
+
+// lineageParents is the compactions c builds on: the compactions among its sources,
+// or its explicit parent when no source is a compaction.
+func (s *Session) lineageParents(c *Compaction) []*Compaction { return s.ParentCompactions(c) }
 
 // NewMessages returns the ids of c's sources that are messages (not compactions).
 func (s *Session) NewMessages(c *Compaction) []string {
@@ -225,22 +266,27 @@ func (s *Session) NewMessages(c *Compaction) []string {
 // OriginalMessages returns the ids of every raw message c ultimately covers, through
 // its parent compactions, in transcript order.
 func (s *Session) OriginalMessages(c *Compaction) []string {
+	if c == nil {
+		return nil
+	}
 	set := map[string]bool{}
-	var walk func(*Compaction, map[string]bool)
-	walk = func(x *Compaction, seen map[string]bool) {
+	seen := map[string]bool{}
+	var walk func(*Compaction)
+	walk = func(x *Compaction) {
 		if seen[x.ID] {
 			return
 		}
 		seen[x.ID] = true
 		for _, id := range x.Sources {
-			if p := s.Compaction(id); p != nil {
-				walk(p, seen)
-			} else {
+			if !s.IsCompaction(id) {
 				set[id] = true
 			}
 		}
+		for _, p := range s.lineageParents(x) {
+			walk(p)
+		}
 	}
-	walk(c, map[string]bool{})
+	walk(c)
 	out := make([]string, 0, len(set))
 	for id := range set {
 		out = append(out, id)
@@ -297,7 +343,7 @@ type InputError struct {
 
 func (e *InputError) Error() string {
 	var b strings.Builder
-	b.WriteString(e.Path)
+	b.WriteString(quotePath(e.Path))
 	if e.Line > 0 {
 		fmt.Fprintf(&b, ":%d", e.Line)
 		if e.Col > 0 {
@@ -306,9 +352,38 @@ func (e *InputError) Error() string {
 	}
 	b.WriteString(": ")
 	if e.Where != "" {
-		b.WriteString(e.Where)
+		b.WriteString(oneLine(e.Where))
 		b.WriteString(": ")
 	}
-	b.WriteString(e.Msg)
+	b.WriteString(oneLine(e.Msg))
 	return b.String()
+}
+
+// quotePath quotes a path only when it holds characters that would break the line.
+func quotePath(p string) string {
+	if p == "" {
+		return "(no file)"
+	}
+	for _, r := range p {
+		if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 || r == utf8.RuneError {
+			return strconv.Quote(p)
+		}
+	}
+	return p
+}
+
+// oneLine keeps an error message on one line: control characters become escapes.
+func oneLine(s string) string {
+	ok := true
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || r == 0x85 || r == 0x2028 || r == 0x2029 {
+			ok = false
+			break
+		}
+	}
+	if ok {
+		return s
+	}
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
