@@ -1,10 +1,16 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"os"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/sessions"
+	"github.com/compaudit/compaudit/themes"
+	"github.com/compaudit/compaudit/tui"
 	"github.com/mattn/go-isatty"
 )
 
@@ -17,15 +23,40 @@ func interactive(w io.Writer) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
-// runTUI opens the interactive auditor. Until it exists, it prints the Markdown audit.
+// runTUI opens the interactive auditor. Reading and auditing run inside a command
+// (with a spinner), never on the key path.
 func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
-	s, err := load(path, lo)
+	th, err := themes.Resolve(theme, themes.Env{HasDark: lipgloss.HasDarkBackground})
 	if err != nil {
-		io.WriteString(stderr, "compaudit: "+err.Error()+"\n")
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
 		return exitUsage
 	}
-	r := audit.Run(s, audit.Options{Version: version})
-	if err := audit.WriteMarkdown(os.Stdout, r); err != nil {
+	// decide once, before the program starts (detection is unreliable afterwards)
+	lipgloss.SetHasDarkBackground(th.Dark)
+	title := path
+	if title == "" {
+		title = sessions.ExamplePath
+	}
+	m := tui.New(tui.Options{
+		Title: title,
+		Input: path,
+		Theme: th,
+		Load: func() (*audit.Report, error) {
+			s, err := load(path, lo)
+			if err != nil {
+				return nil, err
+			}
+			return audit.Run(s, audit.Options{Version: version}), nil
+		},
+	})
+	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	final, err := p.Run()
+	if err != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		return exitUsage
+	}
+	if fm, ok := final.(tui.Model); ok && fm.Err() != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", fm.Err())
 		return exitUsage
 	}
 	return exitOK
