@@ -1,24 +1,273 @@
 package audit
 
 import (
+	"fmt"
+	"sort"
+
+	"github.com/compaudit/compaudit/classify"
 	"github.com/compaudit/compaudit/sessions"
 )
 
 // Options tune an audit.
 type Options struct {
-	// Tool and Version are written into the report.
+	// Version is written into the report.
 	Version string
 }
+
+// RoleSummary is the role given to facts of a compaction summary.
+const RoleSummary = "summary"
 
 // Run audits every compaction round of s. It is deterministic: the same session
 // gives the same report.
 func Run(s *sessions.Session, opt Options) *Report {
-	r := &Report{Schema: Schema, Tool: "compaudit", Version: opt.Version, Session: s.ID, File: s.Path, Format: s.Format, Encoding: "o200k_base", Warnings: append([]string{}, s.Warnings...)}
-	if r.Warnings == nil {
-		r.Warnings = []string{}
-	}
+	r := &Report{Schema: Schema, Tool: "compaudit", Version: opt.Version, Session: s.ID, File: s.Path, Format: s.Format, Encoding: TokenEncoding, Warnings: append([]string{}, s.Warnings...)}
+	ex := newExtractor(s)
 	for _, c := range s.Rounds() {
-		r.Rounds = append(r.Rounds, Round{Round: c.Round, ID: c.ID, Parent: c.Parent, Opaque: c.Opaque, Sources: c.Sources, NewMessages: s.NewMessages(c), Findings: []Finding{}})
+		r.Rounds = append(r.Rounds, auditRound(s, c, ex))
 	}
+	r.Invariants = trackInvariants(s, r, ex)
+	r.Checks = runChecks(s, r, ex)
+	r.Summary = summarize(s, r)
 	return r
+}
+
+// extractor caches the facts of each message and summary.
+type extractor struct {
+	s     *sessions.Session
+	facts map[string][]classify.Fact
+}
+
+func newExtractor(s *sessions.Session) *extractor {
+	return &extractor{s: s, facts: map[string][]classify.Fact{}}
+}
+
+// of returns the facts of a message or compaction id.
+func (e *extractor) of(id string) []classify.Fact {
+	if fs, ok := e.facts[id]; ok {
+		return fs
+	}
+	var fs []classify.Fact
+	if c := e.s.Compaction(id); c != nil {
+		if !c.Opaque {
+			fs = classify.Extract(id, RoleSummary, c.Summary)
+		}
+	} else if m := e.s.Message(id); m != nil {
+		fs = classify.Extract(id, m.Role, m.Text)
+	}
+	e.facts[id] = fs
+	return fs
+}
+
+// collect concatenates the facts of ids, renumbering them.
+func (e *extractor) collect(ids []string) []classify.Fact {
+	var out []classify.Fact
+	for _, id := range ids {
+		for _, f := range e.of(id) {
+			f.Index = len(out)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) Round {
+	rd := Round{Round: c.Round, ID: c.ID, Parent: c.Parent, Opaque: c.Opaque, Depth: s.Depth(c),
+		Policy: c.Policy, Model: c.Model, Trigger: c.Trigger,
+		Sources: append([]string{}, c.Sources...), NewMessages: s.NewMessages(c),
+		Findings: []Finding{}, Cumulative: []Finding{}}
+	if rd.Parent == "" {
+		if ps := s.ParentCompactions(c); len(ps) > 0 {
+			rd.Parent = ps[0].ID
+		}
+	}
+	if rd.NewMessages == nil {
+		rd.NewMessages = []string{}
+	}
+	rd.Tokens = roundTokens(s, c)
+	if c.Opaque {
+		rd.Survival = []Survival{}
+		rd.CumulativeSurvival = []Survival{}
+		rd.Counts = countFindings(nil)
+		return rd
+	}
+	src := ex.collect(c.Sources)
+	sum := ex.collect([]string{c.ID})
+	j := newJudge(src, sum)
+	rd.SourceFacts, rd.SummaryFacts = src, sum
+	rd.Findings, rd.Pairs = j.run()
+	rd.Survival = survival(src, rd.Pairs, rd.Findings)
+
+	// Cumulative: the original messages against this summary.
+	orig := s.OriginalMessages(c)
+	if c.Round > 1 || len(orig) != len(rd.NewMessages) {
+		of := ex.collect(orig)
+		cj := newJudge(of, sum)
+		cj.cumulative = true
+		cf, cp := cj.run()
+		rd.CumulativeFacts, rd.CumulativePairs = of, cp
+		rd.CumulativeSurvival = survival(of, cp, cf)
+		rd.Cumulative = novelCumulative(cf, rd.Findings)
+	} else {
+		rd.CumulativeFacts, rd.CumulativePairs = src, rd.Pairs
+		rd.CumulativeSurvival = rd.Survival
+	}
+	rd.Counts = countFindings(rd.Findings)
+	return rd
+}
+
+// novelCumulative keeps the cumulative omissions and mutations (warning or worse) of
+// facts the per-round audit did not already report: losses that bled through rounds.
+func novelCumulative(cum, perRound []Finding) []Finding {
+	seen := map[string]bool{}
+	for _, f := range perRound {
+		if f.Source != nil {
+			seen[f.Source.Text] = true
+		}
+	}
+	out := []Finding{}
+	for _, f := range cum {
+		if f.Family != Omission && f.Family != Mutation {
+			continue
+		}
+		if SeverityRank(f.Severity) < SeverityRank(SevWarning) || f.Source == nil || seen[f.Source.Text] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func countFindings(fs []Finding) Counts {
+	c := Counts{ByFamily: map[string]int{}, BySeverity: map[string]int{}}
+	for _, f := range Families {
+		c.ByFamily[f] = 0
+	}
+	for _, s := range []string{SevError, SevWarning, SevInfo} {
+		c.BySeverity[s] = 0
+	}
+	for _, f := range fs {
+		c.ByFamily[f.Family]++
+		c.BySeverity[f.Severity]++
+	}
+	return c
+}
+
+// survival counts, per class, the source facts kept (paired, and not mutated or
+// collapsed) of the total.
+func survival(src []classify.Fact, pairs []Pair, fs []Finding) []Survival {
+	kept := make([]bool, len(src))
+	for _, p := range pairs {
+		if p.Source >= 0 && p.Summary >= 0 {
+			kept[p.Source] = true
+		}
+	}
+	for _, f := range fs {
+		if f.Source != nil && f.Family != Addition && SeverityRank(f.Severity) >= SeverityRank(SevWarning) {
+			kept[f.Source.Fact] = false
+		}
+	}
+	var out []Survival
+	for _, cl := range classify.AllClasses {
+		sv := Survival{Class: cl}
+		for i := range src {
+			if src[i].Has(cl) {
+				sv.Total++
+				if kept[i] {
+					sv.Kept++
+				}
+			}
+		}
+		out = append(out, sv)
+	}
+	return out
+}
+
+func summarize(s *sessions.Session, r *Report) Summary {
+	sm := Summary{Rounds: len(r.Rounds), Messages: len(s.Messages), ByFamily: map[string]int{}, BySeverity: map[string]int{}}
+	for _, f := range Families {
+		sm.ByFamily[f] = 0
+	}
+	for _, sv := range []string{SevError, SevWarning, SevInfo} {
+		sm.BySeverity[sv] = 0
+	}
+	worst := 0
+	for _, rd := range r.Rounds {
+		if rd.Opaque {
+			sm.OpaqueRounds++
+		}
+		for _, f := range rd.Findings {
+			sm.Findings++
+			sm.ByFamily[f.Family]++
+			sm.BySeverity[f.Severity]++
+			if SeverityRank(f.Severity) > worst {
+				worst = SeverityRank(f.Severity)
+			}
+		}
+	}
+	for _, inv := range r.Invariants {
+		if inv.Flagged {
+			sm.Flagged++
+		}
+	}
+	for _, c := range r.Checks {
+		if !c.Passed {
+			sm.FailedChecks++
+		}
+	}
+	switch worst {
+	case 3:
+		sm.Worst = SevError
+	case 2:
+		sm.Worst = SevWarning
+	case 1:
+		sm.Worst = SevInfo
+	default:
+		sm.Worst = "none"
+	}
+	return sm
+}
+
+// sortFindings orders findings worst first, then by family, then by position.
+func sortFindings(fs []Finding) {
+	fam := map[string]int{}
+	for i, f := range Families {
+		fam[f] = i
+	}
+	pos := func(f Finding) (int, int) {
+		a, b := 1<<30, 1<<30
+		if f.Source != nil {
+			a = f.Source.Fact
+		}
+		if f.Summary != nil {
+			b = f.Summary.Fact
+		}
+		return a, b
+	}
+	sort.SliceStable(fs, func(i, j int) bool {
+		if x, y := SeverityRank(fs[i].Severity), SeverityRank(fs[j].Severity); x != y {
+			return x > y
+		}
+		if fam[fs[i].Family] != fam[fs[j].Family] {
+			return fam[fs[i].Family] < fam[fs[j].Family]
+		}
+		a1, b1 := pos(fs[i])
+		a2, b2 := pos(fs[j])
+		if a1 != a2 {
+			return a1 < a2
+		}
+		return b1 < b2
+	})
+}
+
+func side(f *classify.Fact) *Side {
+	return &Side{Text: f.Text, Message: f.Message, Role: f.Role, Fact: f.Index, Classes: f.Classes, Tokens: f.Tokens,
+		Status: f.Status, Provenance: f.Provenance, Modality: f.Modality, Qualifiers: f.Qualifiers}
+}
+
+func quote(s string) string {
+	r := []rune(s)
+	if len(r) > 60 {
+		return fmt.Sprintf("%q", string(r[:57])+"...")
+	}
+	return fmt.Sprintf("%q", s)
 }

@@ -114,9 +114,9 @@ type Round struct {
 	Model   string `json:"model,omitempty"`
 	Trigger string `json:"trigger,omitempty"`
 	// Sources are the ids the summary replaced; NewMessages the raw messages among them.
-	Sources     []string `json:"sources"`
-	NewMessages []string `json:"new_messages"`
-	Tokens      Tokens   `json:"tokens"`
+	Sources     []string  `json:"sources"`
+	NewMessages []string  `json:"new_messages"`
+	Tokens      Tokens    `json:"tokens"`
 	Findings    []Finding `json:"findings"`
 	// Cumulative holds omissions and mutations against the original messages that the
 	// per-round audit does not already report (losses that bled through several rounds).
@@ -191,15 +191,15 @@ type Check struct {
 
 // Summary is the report's headline.
 type Summary struct {
-	Rounds     int            `json:"rounds"`
-	Messages   int            `json:"messages"`
-	Findings   int            `json:"findings"`
-	ByFamily   map[string]int `json:"by_family"`
-	BySeverity map[string]int `json:"by_severity"`
-	Worst      string         `json:"worst"`
-	Flagged    int            `json:"flagged_invariants"`
-	FailedChecks int          `json:"failed_checks"`
-	OpaqueRounds int          `json:"opaque_rounds"`
+	Rounds       int            `json:"rounds"`
+	Messages     int            `json:"messages"`
+	Findings     int            `json:"findings"`
+	ByFamily     map[string]int `json:"by_family"`
+	BySeverity   map[string]int `json:"by_severity"`
+	Worst        string         `json:"worst"`
+	Flagged      int            `json:"flagged_invariants"`
+	FailedChecks int            `json:"failed_checks"`
+	OpaqueRounds int            `json:"opaque_rounds"`
 }
 
 // Report is the whole audit (report/v1).

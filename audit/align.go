@@ -1,0 +1,119 @@
+package audit
+
+import (
+	"math"
+	"sort"
+
+	"github.com/compaudit/compaudit/classify"
+)
+
+// tokenBoost weights exact tokens above ordinary content words.
+const tokenBoost = 1.6
+
+// aligner scores source facts against summary facts with an inverted index over the
+// summary facts' content words and exact tokens, weighted by inverse document
+// frequency. Cost is proportional to the postings touched, not to |src| x |sum|.
+type aligner struct {
+	sum   []classify.Fact
+	idf   map[string]float64
+	index map[string][]int
+	sumW  []float64
+}
+
+func newAligner(src, sum []classify.Fact) *aligner {
+	df := map[string]int{}
+	for _, fs := range [][]classify.Fact{src, sum} {
+		for i := range fs {
+			for _, w := range fs[i].Words {
+				df[w]++
+			}
+		}
+	}
+	n := float64(len(src) + len(sum) + 1)
+	a := &aligner{sum: sum, idf: make(map[string]float64, len(df)), index: map[string][]int{}}
+	for w, d := range df {
+		x := math.Log(1 + n/float64(d))
+		if len(w) > 0 && w[0] == '#' {
+			x *= tokenBoost
+		}
+		a.idf[w] = x
+	}
+	a.sumW = make([]float64, len(sum))
+	for j := range sum {
+		for _, w := range sum[j].Words {
+			a.index[w] = append(a.index[w], j)
+			a.sumW[j] += a.weight(w)
+		}
+	}
+	return a
+}
+
+func (a *aligner) weight(w string) float64 {
+	if x, ok := a.idf[w]; ok {
+		return x
+	}
+	x := math.Log(2)
+	if len(w) > 0 && w[0] == '#' {
+		x *= tokenBoost
+	}
+	return x
+}
+
+// match is a candidate counterpart.
+type match struct {
+	j        int
+	score    float64
+	coverage float64 // share of the source fact's weight found in the summary fact
+}
+
+// best returns the best counterpart of f among the summary facts (j = -1 when none),
+// and the runner-up candidates sorted by score.
+func (a *aligner) candidates(f *classify.Fact) []match {
+	total := 0.0
+	shared := map[int]float64{}
+	for _, w := range f.Words {
+		wt := a.weight(w)
+		total += wt
+		for _, j := range a.index[w] {
+			shared[j] += wt
+		}
+	}
+	if total == 0 {
+		return nil
+	}
+	// near-token credit: a summary fact that carries a changed value of the same
+	// kind still talks about the same thing (5432 -> 6432), so mutated facts align.
+	out := make([]match, 0, len(shared))
+	for j, s := range shared {
+		cov := s / total
+		prec := 0.0
+		if a.sumW[j] > 0 {
+			prec = s / a.sumW[j]
+		}
+		score := 0.8*cov + 0.2*prec
+		out = append(out, match{j: j, score: score, coverage: cov})
+	}
+	sort.Slice(out, func(x, y int) bool {
+		if out[x].score != out[y].score {
+			return out[x].score > out[y].score
+		}
+		return out[x].j < out[y].j
+	})
+	return out
+}
+
+// unionCoverage is the share of f's weight found anywhere in the summary.
+func (a *aligner) unionCoverage(f *classify.Fact) float64 {
+	total, found := 0.0, 0.0
+	for _, w := range f.Words {
+		wt := a.weight(w)
+		total += wt
+		if len(a.index[w]) > 0 {
+			found += wt
+		}
+	}
+	if total == 0 {
+		return 1
+	}
+	return found / total
+}

@@ -1,0 +1,213 @@
+package audit
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+// Invariant kinds.
+const (
+	KindProhibition   = "prohibition"
+	KindPrecondition  = "precondition"
+	KindFailureRecord = "failure_record"
+)
+
+type invCandidate struct {
+	inv   Invariant
+	fact  classify.Fact
+	start int // message index where it is first stated (-1: from the start)
+}
+
+// trackInvariants follows every invariant (declared or extracted) through the rounds.
+func trackInvariants(s *sessions.Session, r *Report, ex *extractor) []Invariant {
+	cands := invariantCandidates(s, ex)
+	rounds := s.Rounds()
+	out := make([]Invariant, 0, len(cands))
+	for _, c := range cands {
+		inv := c.inv
+		inv.States = []InvariantState{}
+		retireAt, retireReason, retired := retirement(s, inv.ID)
+		for k, rc := range rounds {
+			rd := &r.Rounds[k]
+			last := s.LastSourceIndex(rc)
+			st := InvariantState{Round: rc.Round}
+			switch {
+			case c.start > last:
+				st.State = StatePending
+			case rd.Opaque:
+				st.State = StateOpaque
+				st.Detail = "opaque summary: cannot be checked"
+			default:
+				st.State, st.Summary, st.Score, st.Detail = invariantState(&c.fact, rd.SummaryFacts, rc.Summary)
+				isRetired := retired && retireAt <= last
+				if st.State == StateDropped {
+					if inv.DroppedInRound == nil {
+						n := rc.Round
+						inv.DroppedInRound = &n
+						inv.Flagged = !isRetired
+					}
+					if isRetired {
+						st.State = StateRetired
+						st.Detail = "retired: " + retireReason
+					}
+				}
+			}
+			inv.States = append(inv.States, st)
+		}
+		if retired {
+			if retireAt >= 0 && retireAt < len(s.Messages) {
+				inv.RetiredAt = s.Messages[retireAt].ID
+			}
+			inv.Reason = retireReason
+		}
+		out = append(out, inv)
+	}
+	return out
+}
+
+// retirement finds the retire event of invariant id: the message index it happens at
+// (-1 when the event names no message, meaning from the start).
+func retirement(s *sessions.Session, id string) (int, string, bool) {
+	if s.Manifest == nil {
+		return 0, "", false
+	}
+	for _, ev := range s.Manifest.Events {
+		if ev.Kind == "retire" && ev.ID == id {
+			at := -1
+			if ev.At != "" {
+				at = s.MessageIndex(ev.At)
+				if at < 0 {
+					if c := s.Compaction(ev.At); c != nil {
+						at = s.LastSourceIndex(c)
+					}
+				}
+			}
+			return at, ev.Reason, true
+		}
+	}
+	return 0, "", false
+}
+
+func invariantCandidates(s *sessions.Session, ex *extractor) []invCandidate {
+	var out []invCandidate
+	if s.Manifest != nil && len(s.Manifest.Invariants) > 0 {
+		for _, mi := range s.Manifest.Invariants {
+			fs := classify.Extract(mi.ID, "user", mi.Text)
+			f := mergeFacts(mi.ID, mi.Text, fs)
+			start := -1
+			if mi.At != "" {
+				start = s.MessageIndex(mi.At)
+			}
+			out = append(out, invCandidate{inv: Invariant{ID: mi.ID, Text: mi.Text, Kind: invariantKind(&f), Origin: "manifest", Message: mi.At}, fact: f, start: start})
+		}
+		return out
+	}
+	for mi, m := range s.Messages {
+		if m.Role != "user" && m.Role != "assistant" {
+			continue
+		}
+		for _, f := range ex.of(m.ID) {
+			if !isInvariantFact(&f) || duplicateInvariant(out, &f) {
+				continue
+			}
+			id := fmt.Sprintf("%s.%d", m.ID, f.Index+1)
+			out = append(out, invCandidate{inv: Invariant{ID: id, Text: f.Text, Kind: invariantKind(&f), Origin: "extracted", Message: m.ID}, fact: f, start: mi})
+		}
+	}
+	return out
+}
+
+// mergeFacts makes one fact of a manifest text that may hold several sentences.
+func mergeFacts(id, text string, fs []classify.Fact) classify.Fact {
+	sp := classify.Span{Text: strings.TrimSpace(text), Start: 0, End: len(text)}
+	f := classify.Classify(id, "user", sp)
+	if !f.Has(classify.ExactConstraint) && f.Modality.Level == 0 && len(fs) > 0 {
+		f.Modality = fs[0].Modality
+	}
+	return f
+}
+
+var reQuestion = regexp.MustCompile(`\?\s*$`)
+
+func isInvariantFact(f *classify.Fact) bool {
+	if f.Code || reQuestion.MatchString(f.Text) {
+		return false
+	}
+	switch f.Role {
+	case "user":
+		if f.Has(classify.ExactConstraint) && f.Modality.Level >= classify.ModShouldNot && f.Modality.Cue != "should" {
+			return true
+		}
+		if f.Has(classify.RejectedAlternative) {
+			return true
+		}
+		return f.Has(classify.FailureHistory) && strongFailure(f.Text)
+	case "assistant":
+		return f.Has(classify.FailureHistory) && strongFailure(f.Text) && f.Status.Epistemic != classify.StatusHypothesis
+	}
+	return false
+}
+
+func duplicateInvariant(have []invCandidate, f *classify.Fact) bool {
+	for _, h := range have {
+		if strings.EqualFold(strings.TrimSpace(h.fact.Text), strings.TrimSpace(f.Text)) {
+			return true
+		}
+	}
+	return false
+}
+
+func invariantKind(f *classify.Fact) string {
+	switch {
+	case f.Has(classify.FailureHistory) && f.Modality.Level == 0:
+		return KindFailureRecord
+	case f.Modality.Negative || f.Has(classify.RejectedAlternative):
+		return KindProhibition
+	}
+	return KindPrecondition
+}
+
+var reSpace = regexp.MustCompile(`[\s*_` + "`" + `]+`)
+
+func normText(s string) string {
+	s = strings.ToLower(reSpace.ReplaceAllString(s, " "))
+	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".;:!"))
+}
+
+// invariantState judges whether a summary still states the invariant with its force.
+func invariantState(f *classify.Fact, sum []classify.Fact, summary string) (string, string, float64, string) {
+	if strings.Contains(normText(summary), normText(f.Text)) {
+		return StateVerbatim, f.Text, 1, ""
+	}
+	if len(sum) == 0 {
+		return StateDropped, "", 0, "the summary has no facts"
+	}
+	j := newJudge([]classify.Fact{*f}, sum)
+	j.best = make([]match, 1)
+	cands := j.fwd.candidates(f)
+	if len(cands) == 0 {
+		return StateDropped, "", 0, "no summary fact mentions it"
+	}
+	b := cands[0]
+	j.best[0] = b
+	g := &sum[b.j]
+	if b.score >= weakScore {
+		if d, ok := j.mutation(0, f, g, b); ok {
+			return StateDropped, g.Text, round3(b.score), d
+		}
+	}
+	if b.score < matchScore {
+		return StateDropped, "", round3(b.score), fmt.Sprintf("no summary fact states it (closest scores %.2f)", b.score)
+	}
+	if d, ok := j.collapse(0, f, g); ok {
+		return StateDropped, g.Text, round3(b.score), d
+	}
+	if f.Modality.Negative && f.Modality.Level >= classify.ModMustNot && g.Modality.Level < classify.ModShouldNot && b.score < 0.6 {
+		return StateDropped, g.Text, round3(b.score), "the summary mentions it without its force"
+	}
+	return StateParaphrased, g.Text, round3(b.score), ""
+}

@@ -1,0 +1,765 @@
+package audit
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/compaudit/compaudit/classify"
+)
+
+// Thresholds of the alignment.
+const (
+	// matchScore is the score above which a summary fact is a source fact's counterpart.
+	matchScore = 0.42
+	// weakScore is the score above which a pair is "about the same thing" (used to
+	// judge changes in the pair even when the counterpart is loose).
+	weakScore = 0.30
+	// supportScore is the share of a summary fact's weight that must be found in the
+	// sources for it to be supported.
+	supportScore = 0.5
+)
+
+type judge struct {
+	src, sum   []classify.Fact
+	fwd        *aligner // source -> summary
+	rev        *aligner // summary -> source
+	best       []match  // best counterpart per source fact (j = -1 none)
+	cumulative bool
+	// srcTokens holds every exact token of the sources, for addition checks.
+	srcTokens []classify.Token
+}
+
+func newJudge(src, sum []classify.Fact) *judge {
+	j := &judge{src: src, sum: sum}
+	j.fwd = newAligner(src, sum)
+	j.rev = newAligner(sum, src)
+	for i := range src {
+		j.srcTokens = append(j.srcTokens, src[i].Tokens...)
+	}
+	return j
+}
+
+func (j *judge) run() ([]Finding, []Pair) {
+	var fs []Finding
+	j.best = make([]match, len(j.src))
+	sumUsed := make([]bool, len(j.sum))
+	for i := range j.src {
+		cands := j.fwd.candidates(&j.src[i])
+		j.best[i] = match{j: -1}
+		if len(cands) > 0 {
+			j.best[i] = cands[0]
+		}
+	}
+	for i := range j.src {
+		f := &j.src[i]
+		b := j.best[i]
+		if b.j >= 0 && b.score >= weakScore {
+			g := &j.sum[b.j]
+			if found, ok := j.pairFinding(i, f, g, b); ok {
+				fs = append(fs, found)
+				sumUsed[b.j] = true
+				continue
+			}
+		}
+		if b.j >= 0 && b.score >= matchScore {
+			sumUsed[b.j] = true
+			continue
+		}
+		if found, ok := j.omission(i, f, b); ok {
+			fs = append(fs, found)
+		}
+	}
+	for k := range j.sum {
+		if found, ok := j.addition(k); ok {
+			fs = append(fs, found)
+		}
+	}
+	sortFindings(fs)
+	return fs, j.pairs(fs)
+}
+
+// pairs builds the alignment rows: every source fact in order with its counterpart,
+// then the summary facts no source fact claimed (additions and unpaired text).
+func (j *judge) pairs(fs []Finding) []Pair {
+	bySrc := map[int]int{}
+	bySum := map[int]int{}
+	for k, f := range fs {
+		if f.Source != nil {
+			if _, ok := bySrc[f.Source.Fact]; !ok {
+				bySrc[f.Source.Fact] = k
+			}
+		} else if f.Summary != nil {
+			bySum[f.Summary.Fact] = k
+		}
+	}
+	var out []Pair
+	claimed := make([]bool, len(j.sum))
+	for i := range j.src {
+		p := Pair{Source: i, Summary: -1, Finding: -1}
+		b := j.best[i]
+		if k, ok := bySrc[i]; ok {
+			p.Finding = k
+			if fs[k].Summary != nil {
+				p.Summary = fs[k].Summary.Fact
+				p.Score = round3(b.score)
+			}
+		} else if b.j >= 0 && b.score >= matchScore {
+			p.Summary = b.j
+			p.Score = round3(b.score)
+		}
+		if p.Summary >= 0 {
+			claimed[p.Summary] = true
+		}
+		out = append(out, p)
+	}
+	for k := range j.sum {
+		if claimed[k] {
+			continue
+		}
+		p := Pair{Source: -1, Summary: k, Finding: -1}
+		if x, ok := bySum[k]; ok {
+			p.Finding = x
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func round3(f float64) float64 {
+	return float64(int(f*1000+0.5)) / 1000
+}
+
+// importance is how much losing a fact matters: the severity of its omission
+// ("" when it is not reported at all).
+func importance(f *classify.Fact) (string, classify.Class) {
+	if f.Code {
+		return SevInfo, classify.EvidenceReference
+	}
+	prim := f.Primary()
+	switch f.Role {
+	case "tool":
+		if f.Has(classify.FailureHistory) {
+			return SevInfo, classify.FailureHistory
+		}
+		return "", prim
+	case "system":
+		return "", prim
+	}
+	switch {
+	case f.Has(classify.ExactConstraint) && (f.Role == "user" || f.Role == RoleSummary || f.Modality.Negative):
+		return SevError, classify.ExactConstraint
+	case f.Has(classify.FailureHistory) && f.Role != "user" && strongFailure(f.Text):
+		return SevError, classify.FailureHistory
+	case f.Has(classify.RejectedAlternative):
+		return SevWarning, classify.RejectedAlternative
+	case f.Has(classify.UnresolvedWork) && (f.Role == "user" || f.Role == RoleSummary):
+		return SevWarning, classify.UnresolvedWork
+	case f.Has(classify.UserPreference):
+		return SevWarning, classify.UserPreference
+	case f.Has(classify.ExactConstraint):
+		return SevWarning, classify.ExactConstraint
+	case f.Has(classify.Decision) && f.Role != "tool":
+		return SevInfo, classify.Decision
+	case f.Has(classify.Identifier) && f.Role == "user":
+		return SevWarning, classify.Identifier
+	case f.Has(classify.Hypothesis), f.Has(classify.UnresolvedWork), f.Has(classify.Identifier), f.Has(classify.FailureHistory):
+		return SevInfo, prim
+	}
+	return "", prim
+}
+
+var reStrongFailure = regexp.MustCompile(`(?i)\b(?:failed|fails|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error)\b`)
+
+func strongFailure(s string) bool { return reStrongFailure.MatchString(s) }
+
+// omission reports a source fact that matters and has no counterpart.
+func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
+	sev, cls := importance(f)
+	if sev == "" {
+		return Finding{}, false
+	}
+	// Spread over several summary facts: most of its words and every exact token survive.
+	if j.fwd.unionCoverage(f) >= 0.85 && j.tokensKeptAnywhere(f) {
+		return Finding{}, false
+	}
+	fd := Finding{Family: Omission, Severity: sev, Class: cls, Source: side(f), Detail: fmt.Sprintf("%s from %s has no counterpart in the summary", classLabel(cls), roleLabel(f.Role))}
+	if b.j >= 0 {
+		fd.Score = round3(b.score)
+		fd.Detail += fmt.Sprintf(" (closest match scores %.2f)", b.score)
+	}
+	return fd, true
+}
+
+func (j *judge) tokensKeptAnywhere(f *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		found := false
+		for k := range j.sum {
+			if hasEquivalent(j.sum[k].Tokens, t) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func hasEquivalent(ts []classify.Token, t classify.Token) bool {
+	for _, x := range ts {
+		if classify.Equivalent(x, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// pairFinding judges a paired fact: mutation, epistemic collapse, provenance loss.
+func (j *judge) pairFinding(i int, f, g *classify.Fact, b match) (Finding, bool) {
+	if d, ok := j.mutation(i, f, g, b); ok {
+		return j.finding(Mutation, f, g, b, d), true
+	}
+	if b.score < matchScore {
+		return Finding{}, false
+	}
+	if d, ok := j.collapse(i, f, g); ok {
+		return j.finding(EpistemicCollapse, f, g, b, d), true
+	}
+	if d, ok := j.provenance(i, f, g); ok {
+		return j.finding(ProvenanceLoss, f, g, b, d), true
+	}
+	return Finding{}, false
+}
+
+func (j *judge) finding(family string, f, g *classify.Fact, b match, detail string) Finding {
+	sev, cls := importance(f)
+	switch family {
+	case Mutation:
+		if sev == "" || sev == SevInfo {
+			sev = SevWarning
+		}
+		if f.Has(classify.ExactConstraint) || f.Has(classify.Identifier) && f.Role == "user" {
+			sev = SevError
+		}
+		if cls == classify.Narrative || cls == classify.TaskState {
+			cls = classify.Identifier
+		}
+	case EpistemicCollapse:
+		sev = SevWarning
+		if f.Has(classify.FailureHistory) || f.Has(classify.RejectedAlternative) {
+			sev = SevError
+		}
+		switch {
+		case f.Status.Epistemic == classify.StatusHypothesis:
+			cls = classify.Hypothesis
+		case f.Status.Choice == classify.StatusRejected:
+			cls = classify.RejectedAlternative
+		case f.Status.Choice == classify.StatusTriedFailed:
+			cls = classify.FailureHistory
+		case f.Status.Resolution == classify.StatusOpen:
+			cls = classify.UnresolvedWork
+		}
+	case ProvenanceLoss:
+		sev = SevWarning
+		if f.Role == "user" || f.Has(classify.ExactConstraint) {
+			sev = SevError
+		}
+	}
+	return Finding{Family: family, Severity: sev, Class: cls, Source: side(f), Summary: side(g), Detail: detail, Score: round3(b.score)}
+}
+
+// ---- mutation ----
+
+func sameFamily(a, b classify.Token) bool {
+	num := func(t classify.Token) bool {
+		switch t.Kind {
+		case classify.TokNumber, classify.TokVersion, classify.TokPercent, classify.TokSize, classify.TokDuration, classify.TokMoney, classify.TokPort, classify.TokHex, classify.TokTime, classify.TokDate:
+			return true
+		}
+		return false
+	}
+	if a.Kind == b.Kind {
+		return true
+	}
+	if num(a) && num(b) {
+		// a number and a version are one family; durations, sizes, money only with themselves
+		group := func(t classify.Token) string {
+			switch t.Kind {
+			case classify.TokNumber, classify.TokVersion, classify.TokPort:
+				return "n"
+			case classify.TokHex:
+				return "n"
+			}
+			return t.Kind
+		}
+		return group(a) == group(b)
+	}
+	return false
+}
+
+// rivalOf finds a token of g that is a changed version of t: same family, not stated
+// in f, and close in shape (a prefix/suffix, one edit, or a neighbour in the text).
+func rivalOf(t classify.Token, f, g *classify.Fact) (classify.Token, bool) {
+	for _, x := range g.Tokens {
+		if !sameFamily(t, x) || hasEquivalent(f.Tokens, x) {
+			continue
+		}
+		if similarToken(t, x) || sharesKey(t, x, f, g) {
+			return x, true
+		}
+	}
+	return classify.Token{}, false
+}
+
+// sharesKey: both tokens follow the same word ("port 5432" / "port 6432", "p=quarantine" / "p=reject").
+func sharesKey(t, x classify.Token, f, g *classify.Fact) bool {
+	if i := strings.IndexByte(t.Raw, '='); i > 0 {
+		if k := strings.IndexByte(x.Raw, '='); k > 0 && strings.EqualFold(t.Raw[:i], x.Raw[:k]) {
+			return true
+		}
+	}
+	a := wordBefore(f.Text, t.Start)
+	b := wordBefore(g.Text, x.Start)
+	return a != "" && a == b && len(a) > 2
+}
+
+func wordBefore(s string, pos int) string {
+	if pos > len(s) {
+		return ""
+	}
+	w := strings.Fields(strings.ToLower(s[:pos]))
+	if len(w) == 0 {
+		return ""
+	}
+	return strings.Trim(w[len(w)-1], "(:=,\"'`")
+}
+
+func similarToken(a, b classify.Token) bool {
+	x, y := strings.ToLower(a.Strip()), strings.ToLower(b.Strip())
+	if x == "" || y == "" {
+		return false
+	}
+	if strings.HasPrefix(x, y) || strings.HasPrefix(y, x) || strings.HasSuffix(x, y) || strings.HasSuffix(y, x) {
+		return true
+	}
+	if strings.TrimLeft(x, "0") == strings.TrimLeft(y, "0") {
+		return true
+	}
+	if editDistance(x, y) <= 1+len(x)/6 {
+		return true
+	}
+	// same length digits: a changed digit or two
+	if len(x) == len(y) && len(x) >= 2 {
+		diff := 0
+		for k := 0; k < len(x); k++ {
+			if x[k] != y[k] {
+				diff++
+			}
+		}
+		return diff <= 2
+	}
+	return false
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		if a == b {
+			return 0
+		}
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for k := range prev {
+		prev[k] = k
+	}
+	for x := 1; x <= len(a); x++ {
+		cur[0] = x
+		for y := 1; y <= len(b); y++ {
+			c := 1
+			if a[x-1] == b[y-1] {
+				c = 0
+			}
+			cur[y] = min(prev[y]+1, cur[y-1]+1, prev[y-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// backedLater reports whether value x is stated in a source fact after fact i that
+// talks about the same thing (a user's correction, a re-read file).
+func (j *judge) backedLater(i int, x classify.Token) bool {
+	for k := i + 1; k < len(j.src); k++ {
+		if hasEquivalent(j.src[k].Tokens, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// backedAnywhere reports whether x is stated in any source fact other than skip.
+func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bool {
+	for k := range j.src {
+		if k == skip {
+			continue
+		}
+		if hasEquivalent(j.src[k].Tokens, x) {
+			return true
+		}
+	}
+	return false
+}
+
+var qualifierSyn = map[string][]string{
+	"until":         {"until", "till", "pending", "before", "unless"},
+	"unless":        {"unless", "except", "until", "without"},
+	"only":          {"only", "exclusively", "solely", "just", "restricted", "limited"},
+	"without":       {"without", "unless", "no ", "not "},
+	"except":        {"except", "unless", "other than", "excluding"},
+	"not before":    {"not before", "no earlier than", "earliest", "after", "at the earliest"},
+	"no later than": {"no later than", "by", "before", "at the latest", "deadline"},
+	"at least":      {"at least", "minimum", "min", ">=", "or more", "no fewer", "no less"},
+	"at most":       {"at most", "maximum", "max", "<=", "or less", "no more"},
+}
+
+// mutation finds a changed exact value, a weakened modality or a dropped qualifier.
+func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
+	// exact tokens
+	for _, t := range f.Tokens {
+		if hasEquivalent(g.Tokens, t) {
+			continue
+		}
+		x, ok := rivalOf(t, f, g)
+		if !ok {
+			continue
+		}
+		if j.backedLater(i, x) {
+			continue // corrected or re-read in a later source message
+		}
+		if j.backedElsewhere(i, x, g) && !j.rivalUnique(i, t, x) {
+			continue
+		}
+		return fmt.Sprintf("%s %q became %q", tokenLabel(t), t.Raw, x.Raw), true
+	}
+	if b.score < matchScore {
+		return "", false
+	}
+	// modality
+	if f.Modality.Level >= classify.ModShouldNot && g.Modality.Level > 0 && g.Modality.Level < f.Modality.Level && f.Has(classify.ExactConstraint) {
+		return fmt.Sprintf("modality weakened: %q became %q", f.Modality.Cue, g.Modality.Cue), true
+	}
+	// qualifiers of a rule
+	if f.Has(classify.ExactConstraint) && f.Modality.Level >= classify.ModShouldNot {
+		gl := strings.ToLower(g.Text)
+		for _, q := range f.Qualifiers {
+			syn, restrictive := qualifierSyn[q]
+			if !restrictive {
+				continue
+			}
+			kept := false
+			for _, s := range syn {
+				if strings.Contains(gl, s) {
+					kept = true
+					break
+				}
+			}
+			if !kept && j.qualifierMatters(f, q) {
+				return fmt.Sprintf("qualifier %q dropped", qualifierPhrase(f.Text, q)), true
+			}
+		}
+	}
+	return "", false
+}
+
+// rivalUnique: x appears elsewhere in the sources, but not in any source fact about
+// the same subject as f, so g's x is still a changed value of f's t.
+func (j *judge) rivalUnique(i int, t, x classify.Token) bool {
+	return false
+}
+
+// qualifierMatters: the qualifier is part of the rule, not a description of sequence
+// in narrative ("after the rebuild" in a status line).
+func (j *judge) qualifierMatters(f *classify.Fact, q string) bool {
+	return true
+}
+
+func qualifierPhrase(text, q string) string {
+	l := strings.ToLower(text)
+	i := strings.Index(l, q)
+	if i < 0 {
+		return q
+	}
+	end := i + len(q)
+	words := 0
+	for end < len(text) && words < 4 {
+		if text[end] == ' ' {
+			words++
+		}
+		if strings.ContainsRune(",;.)", rune(text[end])) {
+			break
+		}
+		end++
+	}
+	return strings.TrimSpace(text[i:end])
+}
+
+func tokenLabel(t classify.Token) string {
+	switch t.Kind {
+	case classify.TokNumber:
+		return "value"
+	case classify.TokID:
+		return "identifier"
+	}
+	return t.Kind
+}
+
+// ---- epistemic collapse ----
+
+var (
+	reHedge       = regexp.MustCompile(`(?i)\b(?:suspect\w*|hypothes\w+|probably|likely|might|may|maybe|possibly|perhaps|could|guess\w*|think|seems?|appears?|unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven)|theory|candidate|suggests?|presumably|unclear|not\s+sure|tbc|if\s+so|would)\b`)
+	reFailCue     = regexp.MustCompile(`(?i)\b(?:fail\w*|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke\w*|crash\w*|error\w*|revert\w*|rolled\s+back|abandon\w*|dead\s+end|no\s+luck|unsuccessful|did\s+not\s+work|timed?\s*out|denied|rejected)\b`)
+	reExploreCue  = regexp.MustCompile(`(?i)\b(?:consider\w*|explor\w*|looked\s+(?:at|into)|evaluat\w*|investigat\w*|discuss\w*|weigh\w*|thought\s+about|an\s+option|alternatives?|approaches)\b`)
+	reRejectCue   = regexp.MustCompile(`(?i)\b(?:reject\w*|ruled\s+out|decided\s+against|won'?t|not\s+(?:use|going|an\s+option|approved)|declined|vetoed|dropped|discarded|refused|off\s+the\s+table|instead\s+of|rather\s+than|violat\w*|no\b|not\b|never)\b`)
+	reAdoptCue    = regexp.MustCompile(`(?i)\b(?:fallback|fall\s+back|back[- ]?up|plan\s+b|option|could\s+use|may\s+use|might\s+use|chose|chosen|going\s+with|will\s+use|use\b|using|adopt\w*|switch\w*\s+to|keep\s+\w+\s+as|reconsider\w*|revisit\w*|still\s+on\s+the\s+table|considered)\b`)
+	reOpenCue     = regexp.MustCompile(`(?i)\b(?:pending|todo|follow[- ]?up|still|not\s+yet|remaining|open|blocked|blocker|unresolved|outstanding|waiting|in\s+progress|partial\w*|of\s+\d+|until|once|gate\w*|tbd|next)\b`)
+	reResolvedCue = regexp.MustCompile(`(?i)\b(?:fixed|resolved|done|completed?|closed|solved|works|passes|passed|unblocked|succeeded|finished|merged|shipped|deployed|all\b|fully|confirmed|verified|cleared|complete)\b`)
+)
+
+func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
+	st := f.Status
+	// hypothesis -> fact
+	if st.Epistemic == classify.StatusHypothesis && !reHedge.MatchString(g.Text) && f.Role != "tool" {
+		if !j.confirmedLater(i, f) {
+			return "a hypothesis is stated as established fact", true
+		}
+	}
+	// tried and failed -> considered / explored
+	if st.Choice == classify.StatusTriedFailed && strongFailure(f.Text) && f.Role != "tool" && !reFailCue.MatchString(g.Text) && reExploreCue.MatchString(g.Text) {
+		return "a failed attempt is recorded as merely considered or explored", true
+	}
+	// rejected -> chosen / fallback / back under consideration
+	if st.Choice == classify.StatusRejected && f.Role != "tool" && reAdoptCue.MatchString(g.Text) && !reRejectCue.MatchString(g.Text) {
+		return "a rejected option is back as chosen or under consideration", true
+	}
+	// open -> resolved
+	if st.Resolution == classify.StatusOpen && f.Role != "tool" && reResolvedCue.MatchString(g.Text) && !reOpenCue.MatchString(g.Text) {
+		if !j.resolvedLater(i, f) {
+			return "open work is recorded as resolved", true
+		}
+	}
+	return "", false
+}
+
+var reConfirm = regexp.MustCompile(`(?i)\b(?:confirmed|verified|proven|proved|shows?|showed|root\s+cause|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|turned\s+out|matches|consistent\s+with)\b`)
+
+// confirmedLater: a later source fact about the same subject establishes it.
+func (j *judge) confirmedLater(i int, f *classify.Fact) bool {
+	return j.laterAbout(i, f, func(x *classify.Fact) bool {
+		return reConfirm.MatchString(x.Text) && !reHedge.MatchString(x.Text) || x.Role == "tool" && x.Status.Epistemic != classify.StatusHypothesis
+	})
+}
+
+// resolvedLater: a later source fact about the same subject says it was resolved.
+func (j *judge) resolvedLater(i int, f *classify.Fact) bool {
+	return j.laterAbout(i, f, func(x *classify.Fact) bool {
+		return x.Status.Resolution == classify.StatusResolved
+	})
+}
+
+func (j *judge) laterAbout(i int, f *classify.Fact, pred func(*classify.Fact) bool) bool {
+	a := newAligner([]classify.Fact{*f}, j.src[i+1:])
+	for _, c := range a.candidates(f) {
+		if c.coverage < 0.35 {
+			break
+		}
+		if pred(&j.src[i+1+c.j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- provenance loss ----
+
+var (
+	reSumUser  = regexp.MustCompile(`(?i)\buser\b|\byou\b|\brequested\b|\basked\b`)
+	reSumOwn   = regexp.MustCompile(`(?i)\b(?:we|i|our|us|my)\b|\bthe\s+(?:agent|assistant)\b|\bassistant\b`)
+	reAttrWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9'.-]+`)
+)
+
+var attrStop = map[string]bool{"the": true, "from": true, "says": true, "said": true, "per": true, "according": true, "to": true, "of": true, "on": true,
+	"team": false, "confirmed": true, "reports": true, "reported": true, "wants": true, "requires": true, "required": true, "states": true, "stated": true,
+	"in": true, "a": true, "an": true, "and": true, "told": true, "wrote": true, "noted": true, "notes": true, "says:": true, "claims": true, "claimed": true, "s": true}
+
+// who words: the distinctive words of an attribution ("Marta", "DBA", "README").
+func whoWords(who string) []string {
+	var out []string
+	for _, w := range reAttrWord.FindAllString(who, -1) {
+		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
+		if attrStop[lw] || len(lw) < 2 {
+			continue
+		}
+		out = append(out, lw)
+	}
+	return out
+}
+
+func mentionsAny(text string, words []string) bool {
+	l := strings.ToLower(text)
+	for _, w := range words {
+		if w == "team" || w == "user" {
+			continue
+		}
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
+	p := f.Provenance
+	gp := g.Provenance
+	switch p.Source {
+	case "file", "team", "person", "tool":
+		ww := whoWords(p.Who)
+		if len(ww) == 0 || mentionsAny(g.Text, ww) || mentionsAny(g.Context, ww) {
+			return "", false
+		}
+		if gp.Source == "user" || gp.Source == "assistant" || reSumOwn.MatchString(g.Text) || reSumUser.MatchString(g.Text) {
+			return fmt.Sprintf("attributed to %s in the source (%q), to %s in the summary", p.Source, p.Who, attrLabel(g)), true
+		}
+		return fmt.Sprintf("attributed to %s in the source (%q); the summary states it without a source", p.Source, p.Who), true
+	}
+	if f.Role == "user" && p.Source == "" || p.Source == "user" && f.Role == "user" {
+		// a user's order or call credited to the agent
+		if gp.Source == "assistant" && !reSumUser.MatchString(g.Text) && !j.userContext(g) {
+			return "the user's statement is credited to the agent", true
+		}
+	}
+	if (f.Role == "assistant" || f.Role == "tool") && gp.Source == "user" && !strings.EqualFold(gp.Who, g.Context) {
+		// an agent's claim or a file's content credited to the user
+		if !j.userSaid(g) {
+			return fmt.Sprintf("stated by the %s in the source, credited to the user in the summary", f.Role), true
+		}
+	}
+	return "", false
+}
+
+func attrLabel(g *classify.Fact) string {
+	if g.Provenance.Source != "" {
+		return g.Provenance.Source
+	}
+	if reSumOwn.MatchString(g.Text) {
+		return "the agent"
+	}
+	return "the user"
+}
+
+func (j *judge) userContext(g *classify.Fact) bool {
+	return strings.Contains(strings.ToLower(g.Context), "user")
+}
+
+// userSaid: some user message in the sources backs summary fact g.
+func (j *judge) userSaid(g *classify.Fact) bool {
+	for _, c := range j.rev.candidates(g) {
+		if c.coverage < 0.35 {
+			break
+		}
+		if j.src[c.j].Role == "user" || j.src[c.j].Role == RoleSummary && j.src[c.j].Provenance.Source == "user" {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- addition ----
+
+var (
+	reBoiler = regexp.MustCompile(`(?i)^(?:this session is being continued|the conversation is summari[sz]ed|summary:?$|analysis:?$|context checkpoint|handoff|none\.?$|n/a|nothing\b)`)
+	reAction = regexp.MustCompile(`(?i)\b(?:terminated|killed|restarted|deleted|removed|dropped|created|deployed|rolled|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|ran|executed|applied|merged|pushed|published|released|tagged|approved|signed|granted|revoked|rotated|flattened|purged|scrubbed|fixed|patched|opened|filed|closed|tested|verified|confirmed|load[- ]tested|benchmarked|completed|finished|passed|consented|obtained|received|agreed|decided)\b`)
+)
+
+func (j *judge) addition(k int) (Finding, bool) {
+	g := &j.sum[k]
+	if g.Code || reBoiler.MatchString(strings.TrimSpace(g.Text)) {
+		return Finding{}, false
+	}
+	cands := j.rev.candidates(g)
+	best := match{j: -1}
+	if len(cands) > 0 {
+		best = cands[0]
+	}
+	union := j.rev.unionCoverage(g)
+	// exact tokens nobody stated
+	var unseen []classify.Token
+	for _, t := range g.Tokens {
+		if !hasEquivalent(j.srcTokens, t) && !derivable(t, j.srcTokens) {
+			unseen = append(unseen, t)
+		}
+	}
+	action := reAction.MatchString(g.Text)
+	supported := best.coverage >= supportScore || union >= 0.8
+	switch {
+	case len(unseen) > 0 && !supported:
+		return j.addFinding(g, best, SevError, fmt.Sprintf("states %s %q that no source contains", tokenLabel(unseen[0]), unseen[0].Raw)), true
+	case len(unseen) > 0 && best.coverage < 0.75 && unseenSpecific(unseen):
+		return j.addFinding(g, best, SevWarning, fmt.Sprintf("states %s %q that no source contains", tokenLabel(unseen[0]), unseen[0].Raw)), true
+	case !supported && action && union < 0.6:
+		return j.addFinding(g, best, SevError, "states an action or result that no source establishes"), true
+	case !supported && union < 0.45:
+		return j.addFinding(g, best, SevInfo, "has little support in the sources"), true
+	}
+	return Finding{}, false
+}
+
+func unseenSpecific(ts []classify.Token) bool {
+	for _, t := range ts {
+		switch t.Kind {
+		case classify.TokID, classify.TokVersion, classify.TokPath, classify.TokHex, classify.TokHost, classify.TokMoney, classify.TokDate:
+			return true
+		}
+	}
+	return false
+}
+
+// derivable: small numbers and counts a summariser may compute (list sizes, "2 of
+// 3") are not inventions.
+func derivable(t classify.Token, src []classify.Token) bool {
+	if t.Kind == classify.TokNumber {
+		if v, _, ok := t.Value(); ok && v <= 12 && v == float64(int(v)) {
+			return true
+		}
+	}
+	return false
+}
+
+func (j *judge) addFinding(g *classify.Fact, b match, sev, detail string) Finding {
+	cls := g.Primary()
+	fd := Finding{Family: Addition, Severity: sev, Class: cls, Summary: side(g), Detail: "the summary " + detail}
+	if b.j >= 0 {
+		fd.Score = round3(b.score)
+	}
+	return fd
+}
+
+func classLabel(c classify.Class) string {
+	return strings.ReplaceAll(string(c), "_", " ")
+}
+
+func roleLabel(r string) string {
+	switch r {
+	case RoleSummary:
+		return "the parent summary"
+	case "user":
+		return "the user"
+	case "assistant":
+		return "the assistant"
+	case "tool":
+		return "tool output"
+	}
+	return r
+}

@@ -1,0 +1,154 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Extract splits a message's text into facts and classifies each one. role is the
+// message's role ("user", "assistant", "tool", "system", or "summary" for a compaction
+// summary). Facts are numbered from 0 in text order.
+func Extract(msgID, role, text string) []Fact {
+	spans := Split(text, role == "tool")
+	facts := make([]Fact, 0, len(spans))
+	for _, sp := range spans {
+		facts = append(facts, Classify(msgID, role, sp))
+	}
+	for i := range facts {
+		facts[i].Index = i
+	}
+	return facts
+}
+
+// Classify turns one span into a classified fact.
+func Classify(msgID, role string, sp Span) Fact {
+	f := Fact{Message: msgID, Role: role, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context, Code: sp.Code, Lang: sp.Lang}
+	body := sp.Text
+	if sp.Code {
+		f.Tokens = Tokens(body)
+		f.Provenance = Provenance{Role: role}
+		f.Classes = []Class{EvidenceReference}
+		f.Words = ContentWords(body)
+		return f
+	}
+	f.Tokens = Tokens(body)
+	f.Modality = ModalityOf(body)
+	if sp.Line && role == "tool" {
+		// tool output states facts; it does not give orders
+		f.Modality = Modality{}
+	}
+	f.Qualifiers = QualifiersOf(body)
+	f.Status = StatusOf(body)
+	if role == "tool" && f.Status.Choice == StatusTriedFailed {
+		f.Status.Choice = StatusTriedFailed
+	}
+	f.Provenance = ProvenanceOf(body, role)
+	if f.Provenance.Source == "" && sp.Context != "" {
+		// a heading like "All user messages" or "User rules" attributes its items
+		if p := ProvenanceOf(sp.Context, role); p.Source == "user" {
+			f.Provenance.Source = "user"
+			f.Provenance.Who = sp.Context
+		}
+	}
+	f.Classes = ClassesOf(body, role, f.Tokens, f.Modality, f.Qualifiers, f.Status, false)
+	f.Words = ContentWords(body)
+	return f
+}
+
+var stop = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the and or but if then else of in on at to for from by with as is are was were be been being
+	it its this that these those there here we i you he she they them our your my me us his her their
+	do does did done doing have has had having will would shall should can could may might must not no never
+	don't doesn't didn't won't can't isn't aren't wasn't weren't shouldn't mustn't
+	so such than too very just only also still even about into over under again further once all any both each few more most other some own same
+	what which who whom when where why how up down out off above below between through during before after until unless while
+	user users assistant agent said says say asked ask wants want rule rules per via i'll we'll it's that's let's
+	now currently yet already one two`) {
+		stop[w] = true
+	}
+}
+
+// ContentWords returns the normalised content words of text: lower-cased, stop words
+// removed, light suffix stemming, plus "#"-prefixed normal forms of exact tokens.
+func ContentWords(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(w string) {
+		if w != "" && !seen[w] {
+			seen[w] = true
+			out = append(out, w)
+		}
+	}
+	for _, t := range Tokens(text) {
+		add("#" + t.Norm)
+	}
+	word := strings.Builder{}
+	flush := func() {
+		w := strings.ToLower(word.String())
+		word.Reset()
+		w = strings.Trim(w, "'-_.")
+		if len(w) < 2 || stop[w] {
+			return
+		}
+		if isDigits(w) {
+			return // numbers are compared as tokens
+		}
+		add(Stem(w))
+	}
+	for _, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_' {
+			word.WriteRune(r)
+			continue
+		}
+		flush()
+	}
+	flush()
+	return out
+}
+
+func isDigits(s string) bool {
+	for _, r := range s {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// synonyms fold common paraphrases onto one stem.
+var synonyms = map[string]string{
+	"rename": "name", "renam": "name", "renaming": "name", "modify": "chang", "modifi": "chang", "alter": "chang", "edit": "chang",
+	"delet": "remov", "drop": "remov", "eras": "remov", "upgrad": "bump", "bump": "bump",
+	"begin": "start", "launch": "start", "stop": "halt", "halt": "halt", "prod": "product", "production": "product",
+	"db": "databas", "databas": "databas", "repo": "repositori", "repositori": "repositori", "config": "configur", "configur": "configur",
+	"dir": "directori", "folder": "directori", "directori": "directori", "err": "error", "fail": "fail", "failur": "fail",
+	"test": "test", "spec": "test", "env": "environ", "environ": "environ", "doc": "document", "docs": "document", "document": "document",
+	"permiss": "permiss", "allow": "permit", "permit": "permit", "forbid": "forbid", "forbidden": "forbid", "prohibit": "forbid",
+	"wait": "wait", "hold": "wait", "approv": "approv", "sign": "approv", "sec": "second", "seconds": "second", "secs": "second",
+	"min": "minut", "mins": "minut", "hr": "hour", "hrs": "hour", "msg": "messag", "auth": "authent", "authent": "authent",
+}
+
+// Stem applies a light suffix stemmer and folds common synonyms.
+func Stem(w string) string {
+	if s, ok := synonyms[w]; ok {
+		return s
+	}
+	if len(w) > 4 {
+		for _, suf := range []string{"ational", "ization", "ations", "ation", "ments", "ment", "ingly", "ings", "ing", "edly", "ies", "ied", "ness", "ers", "er", "ed", "es", "ly", "s"} {
+			if strings.HasSuffix(w, suf) && len(w)-len(suf) >= 3 {
+				w = w[:len(w)-len(suf)]
+				if suf == "ies" || suf == "ied" {
+					w += "i"
+				}
+				break
+			}
+		}
+	}
+	w = strings.TrimRight(w, "e")
+	if s, ok := synonyms[w]; ok {
+		return s
+	}
+	return w
+}

@@ -1,0 +1,249 @@
+package classify
+
+import (
+	"regexp"
+	"strings"
+)
+
+type cue struct {
+	re    *regexp.Regexp
+	level int
+	neg   bool
+	name  string
+}
+
+func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
+
+// modalityCues are checked in order; the strongest match wins.
+var modalityCues = []cue{
+	{rx(`\bnever\b`), ModMustNot, true, "never"},
+	{rx(`\bmust\s+not\b|\bmustn'?t\b|\bmust\s+never\b`), ModMustNot, true, "must not"},
+	{rx(`\b(?:do|does)\s+not\b|\bdon'?t\b|\bdoesn'?t\b`), ModMustNot, true, "do not"},
+	{rx(`\bforbidden\b|\bprohibited\b|\bnot\s+(?:allowed|permitted)\b|\bunder no circumstances\b|\bis\s+off[- ]limits\b|\bbanned\b|\bno\s+(?:one|writes?|deploys?|changes?|reboots?|restarts?)\b`), ModMustNot, true, "forbidden"},
+	{rx(`\b(?:can ?not|can'?t|may\s+not|is\s+not\s+to|are\s+not\s+to|not\s+to\s+be)\b`), ModMustNot, true, "cannot"},
+	{rx(`^\s*(?:\W*\s*)?no\s+\w+`), ModMustNot, true, "no"},
+	{rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), ModMustNot, false, "must"},
+	{rx(`\bshould\s+(?:not|never)\b|\bshouldn'?t\b`), ModShouldNot, true, "should not"},
+	{rx(`\bshould\s+ideally\b|\bideally\b|\bwhere\s+(?:possible|practical|feasible)\b|\bif\s+(?:possible|practical|feasible)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+(?:not\s+)?to\b`), ModAvoid, false, "ideally"},
+	{rx(`\bavoid(?:s|ed|ing)?\b`), ModAvoid, true, "avoid"},
+	{rx(`\bgenerally\b|\busually\b|\btypically\b|\bprefer(?:ably|red|s)?\b|\brecommended\b|\bit'?s\s+(?:better|best)\b|\bconsider\b|\bwhen\s+convenient\b`), ModPreferNot, false, "prefer"},
+	{rx(`\bshould\b|\bought\s+to\b`), ModShouldNot, false, "should"},
+}
+
+// softeners lower a prohibition's force even when a strong cue is present
+// ("never ... unless necessary", "avoid where possible").
+var softeners = rx(`\bwhere\s+possible\b|\bif\s+possible\b|\bideally\b|\bgenerally\b|\bwhen\s+(?:practical|convenient)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+to\b|\bpreferably\b|\bif\s+you\s+can\b`)
+
+// imperative openers make a sentence a rule even without a modal verb.
+var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|use|pin|run|put|stay|make\s+sure|ensure|wait|stop|hold|treat|set|limit|cap|restrict|require|only)\b`)
+
+// Modality reads the deontic force of text.
+func ModalityOf(text string) Modality {
+	best := Modality{}
+	for _, c := range modalityCues {
+		loc := c.re.FindStringIndex(text)
+		if loc == nil {
+			continue
+		}
+		// "do not" inside a question or a description of tool behaviour still counts.
+		if c.level > best.Level {
+			best = Modality{Level: c.level, Negative: c.neg, Cue: strings.ToLower(strings.TrimSpace(text[loc[0]:loc[1]]))}
+		}
+	}
+	if best.Level == ModMustNot && softeners.MatchString(text) {
+		best.Level = ModAvoid
+		best.Cue += " (softened)"
+	}
+	if best.Level == 0 && imperative.MatchString(text) {
+		best = Modality{Level: ModMustNot, Cue: "imperative"}
+	}
+	return best
+}
+
+// qualifier cues: restrictive conditions a rule carries.
+var qualifierRe = rx(`\b(until|unless|only|without|before|after|except|as long as|provided that|so long as|not before|no later than|at least|at most|no more than|no less than|outside|during|between)\b`)
+
+// QualifiersOf lists the qualifier words in text, lower-cased, in order, without repeats.
+func QualifiersOf(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range qualifierRe.FindAllString(text, -1) {
+		q := strings.ToLower(m)
+		if !seen[q] {
+			seen[q] = true
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+var (
+	reHypothesis  = rx(`\b(?:suspect(?:s|ed)?|hypothes[ie]s|hypothesi[sz]e|probably|likely|might|may\s+be|maybe|possibly|perhaps|could\s+be|my\s+guess|a\s+guess|guess(?:es|ed)?|i\s+think|we\s+think|seems?|appears?\s+to|unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven)|theory|plausible|candidate|suggests?|presumably|speculat\w*|could\s+explain|if\s+so|would\s+explain|not\s+sure|unclear|to\s+be\s+confirmed|tbc|not\s+checked)\b`)
+	reEstablished = rx(`\b(?:confirmed|verified|proven|proved|root\s+cause\s+(?:is|was)|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|is\s+caused|cause\s+(?:of|is|was)\b|established|definitely|shows?\s+that|turned\s+out|it\s+was)\b`)
+	reOpen        = rx(`\b(?:pending|todo|to\s+do|follow[- ]?ups?|still\s+(?:need|needs|open|to|has|have|waiting|blocked|failing|unknown|missing)|not\s+yet|remaining|remains?\s+(?:open|to)|open\s+(?:question|issue|item|blocker)|blocked|blockers?|unresolved|outstanding|waiting\s+(?:on|for)|next\s+steps?|needs?\s+to\s+be|has\s+to\s+be|is\s+open|are\s+open|tbd|in\s+progress|partial(?:ly)?|\d+\s+of\s+\d+|not\s+all|incomplete)\b`)
+	reResolved    = rx(`\b(?:fixed|resolved|done|completed?|closed|solved|works\s+now|now\s+works|passes|passed|passing|unblocked|succeeded|successful(?:ly)?|finished|merged|shipped|deployed|all\s+\d+|fully|complete|no\s+longer)\b`)
+	reRejected    = rx(`\b(?:rejected|ruled\s+out|decided\s+against|won'?t\s+(?:use|do|be)|not\s+going\s+(?:with|to)|declined|vetoed|dropped\s+the|discarded|no\s+to\b|refused|not\s+an\s+option|off\s+the\s+table|instead\s+of|rather\s+than|not\s+approved|won'?t\s+be\s+approved|turned\s+down|said\s+no|violates?|excluded)\b`)
+	reFailed      = rx(`\b(?:failed|fails|failing|failure|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke|broken|crash(?:ed|es)?|errored|error(?:s)?|exception|reverted|rolled\s+back|timed?\s*out|refused|denied|panic(?:ked)?|traceback|exit\s+(?:code|status)\s+[1-9]|non-?zero|not\s+found|cannot|can'?t|unable|aborted|cancell?ed|killed|oom)\b`)
+	reTried       = rx(`\b(?:tried|attempt(?:ed|s)?|trying|ran|re-?ran|tested|experimented|gave\s+it\s+a\s+(?:go|try))\b`)
+	reConsidered  = rx(`\b(?:consider(?:ed|ing)?|explored?|exploring|looked\s+(?:at|into)|evaluat(?:ed|ing)|investigat(?:ed|ing)|discussed|reviewed|weighed|thought\s+about|options?\s+(?:were|include)|alternatives?|fallback|back[- ]?up\s+plan|option)\b`)
+	reChosen      = rx(`\b(?:chose|chosen|decided|decision|going\s+with|went\s+with|will\s+use|we'?ll\s+use|use\s+\w+\s+instead|picked|selected|settled\s+on|the\s+plan\s+is|plan:|opted|adopt(?:ed)?|switch(?:ed)?\s+to|fallback|approved)\b`)
+)
+
+// StatusOf reads a fact's status.
+func StatusOf(text string) Status {
+	var st Status
+	hyp := reHypothesis.MatchString(text)
+	est := reEstablished.MatchString(text)
+	switch {
+	case hyp && !regexp.MustCompile(`(?i)\b(?:confirmed|verified)\s+(?:that|the|it|by|with|on|in)\b`).MatchString(text):
+		st.Epistemic = StatusHypothesis
+	case est:
+		st.Epistemic = StatusEstablished
+	case hyp:
+		st.Epistemic = StatusHypothesis
+	}
+	open := reOpen.MatchString(text)
+	res := reResolved.MatchString(text)
+	switch {
+	case open:
+		st.Resolution = StatusOpen
+	case res:
+		st.Resolution = StatusResolved
+	}
+	rej := reRejected.MatchString(text)
+	failed := reFailed.MatchString(text)
+	tried := reTried.MatchString(text)
+	cons := reConsidered.MatchString(text)
+	chosen := reChosen.MatchString(text)
+	switch {
+	case failed && (tried || !cons):
+		st.Choice = StatusTriedFailed
+	case rej:
+		st.Choice = StatusRejected
+	case chosen:
+		st.Choice = StatusChosen
+	case cons:
+		st.Choice = StatusConsidered
+	}
+	return st
+}
+
+// attribution patterns: who established a fact.
+type attrib struct {
+	re     *regexp.Regexp
+	source string
+}
+
+var attributions = []attrib{
+	{rx(`\b(?:the\s+)?user(?:'s)?\s+(?:asked|wants|wanted|said|says|requires?|required|insists?|insisted|prefers?|preferred|requested|confirmed|decided|chose|ruled|rule|rules|instructions?|order(?:ed)?|call|choice|preference|note|correct(?:ed|ion))\b|\buser\s+(?:rule|preference|request|instruction|requirement|decision)s?\b|^\W*user\b[^:]{0,30}:|\bper\s+the\s+user\b|\bthe\s+user\b|\buser\b`), "user"},
+	{rx(`\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)`), "file"},
+	{rx(`\b(?:the\s+)?(?:test|tool|command|build|ci|log|logs|output|stack\s*trace|query|benchmark|profiler|linter|compiler|dig|curl|grep)\s+(?:output\s+)?(?:shows?|showed|says|said|reports?|reported|printed|returned|confirms?|confirmed)\b`), "tool"},
+	{rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|owns|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?)\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:[A-Z][\w-]*|security|sre|dba|legal|vendor|support|registrar|provider|upstream)\b`), "team"},
+	{rx(`\b[A-Z][a-z]+\s+(?:\([^)]*\)\s+)?(?:says|said|confirmed|reports?|reported|wants|decided|told|wrote|noted|asked|insists?|mentioned|thinks|believes)\b|\b[A-Z][a-z]+'s\s+(?:call|decision|verdict|choice|note|report|rule|requirement|pick|request)\b`), "person"},
+	{rx(`\b(?:we|i)\s+(?:decided|chose|ruled|found|picked|selected|went|settled|concluded|determined|confirmed|verified|think|believe|suspect|agreed|will|'ll)\b|^\W*(?:we|i)\b|\bour\s+(?:decision|choice|call|finding|pick)\b|\bthe\s+(?:agent|assistant)\b|\bmy\s+(?:guess|assumption|estimate|finding|call|decision|pick|choice)\b`), "assistant"},
+}
+
+// ProvenanceOf finds an explicit attribution in text and combines it with the role.
+func ProvenanceOf(text, role string) Provenance {
+	p := Provenance{Role: role}
+	bestAt := -1
+	for _, a := range attributions {
+		loc := a.re.FindStringIndex(text)
+		if loc == nil {
+			continue
+		}
+		// prefer the earliest attribution in the sentence; ties keep list order
+		if bestAt < 0 || loc[0] < bestAt {
+			bestAt = loc[0]
+			p.Source = a.source
+			p.Who = strings.TrimSpace(text[loc[0]:loc[1]])
+		}
+	}
+	return p
+}
+
+var (
+	reDecision  = rx(`\b(?:decided|decision|chose|chosen|going\s+with|went\s+with|will\s+use|we'?ll|plan(?:ned)?\s+(?:is|to)|the\s+plan|settled\s+on|opted|picked|selected|agreed|approach:|switch(?:ed)?\s+to|use\s+\S+\s+instead|adopt)\b`)
+	reRationale = rx(`\b(?:because|since|so\s+that|due\s+to|in\s+order\s+to|the\s+reason|which\s+(?:means|is\s+why)|so\s+the|otherwise|to\s+avoid|as\s+it|given\s+that|this\s+is\s+why|that'?s\s+why)\b`)
+	rePrefer    = rx(`\b(?:i'?d\s+(?:like|rather|prefer)|i\s+(?:want|prefer|like|need)|please|prefer(?:ence)?|rather\s+than|not\s+a\s+fan|don'?t\s+like|wish|keep\s+it)\b`)
+	reTaskState = rx(`\b(?:done|completed?|finished|in\s+progress|currently|now\s+(?:on|at|working)|working\s+on|started|starting|next|status|applied|merged|created|wrote|written|updated|added|removed|deployed|ran|pushed|committed)\b`)
+	reEvidence  = rx(`\b(?:log|logs|output|stack\s*trace|traceback|screenshot|see\s+|dump|report|graph|dashboard|metrics?|benchmark|profile|test\s+run|results?)\b`)
+	rePrecond   = rx(`\b(?:before\s+(?:you|we|any|running|deploying|merging|the)|first\s+(?:run|check|make|get)|requires?|prerequisite|precondition|must\s+(?:first|be)|only\s+(?:after|once|when|if)|until|unless|gate[ds]?)\b`)
+)
+
+// ClassesOf assigns the information classes of a fact.
+func ClassesOf(text, role string, toks []Token, mod Modality, quals []string, st Status, code bool) []Class {
+	var cs []Class
+	add := func(c Class) {
+		for _, x := range cs {
+			if x == c {
+				return
+			}
+		}
+		cs = append(cs, c)
+	}
+	if code {
+		add(EvidenceReference)
+		return cs
+	}
+	if mod.Level >= ModShouldNot || (mod.Level > 0 && role == "user") || rePrecond.MatchString(text) && mod.Level > 0 {
+		add(ExactConstraint)
+	}
+	if hasExact(toks) {
+		add(Identifier)
+	}
+	if st.Choice == StatusTriedFailed {
+		add(FailureHistory)
+	}
+	if st.Choice == StatusRejected {
+		add(RejectedAlternative)
+	}
+	if reDecision.MatchString(text) || st.Choice == StatusChosen {
+		add(Decision)
+	}
+	if st.Resolution == StatusOpen {
+		add(UnresolvedWork)
+	}
+	if st.Epistemic == StatusHypothesis {
+		add(Hypothesis)
+	}
+	if role == "user" && (rePrefer.MatchString(text) || mod.Level > 0) {
+		add(UserPreference)
+	}
+	if reRationale.MatchString(text) {
+		add(Rationale)
+	}
+	if role == "tool" || reEvidence.MatchString(text) {
+		add(EvidenceReference)
+	}
+	if reTaskState.MatchString(text) {
+		add(TaskState)
+	}
+	if len(cs) == 0 {
+		add(Narrative)
+	}
+	// keep report order
+	ordered := make([]Class, 0, len(cs))
+	for _, c := range AllClasses {
+		for _, x := range cs {
+			if x == c {
+				ordered = append(ordered, c)
+			}
+		}
+	}
+	return ordered
+}
+
+func hasExact(toks []Token) bool {
+	for _, t := range toks {
+		switch t.Kind {
+		case TokVersion, TokID, TokPath, TokPort, TokHex, TokDate, TokTime, TokMoney, TokPercent, TokHost, TokSize, TokDuration, TokFlag:
+			return true
+		case TokNumber:
+			if len(t.Raw) >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}

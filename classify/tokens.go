@@ -1,0 +1,325 @@
+package classify
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+type tokRule struct {
+	kind string
+	re   *regexp.Regexp
+	norm func(m []string) string
+}
+
+var months = map[string]int{"jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
+	"may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9, "september": 9,
+	"oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12}
+
+const monthRe = `(?i:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+
+func atoiDef(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+func dateNorm(y, m, d int) string {
+	return "date:" + strconv.Itoa(y) + "-" + pad2(m) + "-" + pad2(d)
+}
+
+func pad2(n int) string {
+	if n < 10 {
+		return "0" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+// unitSeconds maps duration units to seconds.
+func unitSeconds(u string) float64 {
+	u = strings.ToLower(strings.TrimSpace(u))
+	switch {
+	case u == "ms" || strings.HasPrefix(u, "millisec"):
+		return 0.001
+	case u == "s" || u == "sec" || u == "secs" || strings.HasPrefix(u, "second"):
+		return 1
+	case u == "m" || u == "min" || u == "mins" || strings.HasPrefix(u, "minute"):
+		return 60
+	case u == "h" || u == "hr" || u == "hrs" || strings.HasPrefix(u, "hour"):
+		return 3600
+	case u == "d" || strings.HasPrefix(u, "day"):
+		return 86400
+	case u == "w" || u == "wk" || strings.HasPrefix(u, "week"):
+		return 604800
+	}
+	return 0
+}
+
+func fmtNum(f float64) string {
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+var reDurPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*(ms|milliseconds?|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|wks?|w)`)
+
+func durNorm(s string) string {
+	total := 0.0
+	for _, p := range reDurPart.FindAllStringSubmatch(s, -1) {
+		v, _ := strconv.ParseFloat(p[1], 64)
+		total += v * unitSeconds(p[2])
+	}
+	return "dur:" + fmtNum(total)
+}
+
+func numNorm(s string) string {
+	s = strings.ReplaceAll(s, ",", "")
+	s = strings.ReplaceAll(s, "_", "")
+	if strings.Contains(s, ".") {
+		// decimals: trailing zeros do not change the value (0.20 = 0.2)
+		s = strings.TrimRight(s, "0")
+		s = strings.TrimSuffix(s, ".")
+		if s == "" {
+			s = "0"
+		}
+	}
+	return s
+}
+
+var sizeUnits = map[string]string{"b": "b", "byte": "b", "bytes": "b", "kb": "kb", "k": "kb", "kib": "kib", "mb": "mb", "mib": "mib",
+	"gb": "gb", "gib": "gib", "tb": "tb", "tib": "tib", "pb": "pb", "g": "gb", "gi": "gib", "mi": "mib", "ki": "kib", "ti": "tib"}
+
+var tokRules = []tokRule{
+	{TokPath, regexp.MustCompile(`\bhttps?://[^\s)\]>"'` + "`" + `,]+[^\s)\]>"'.,;:` + "`" + `]`), func(m []string) string { return strings.ToLower(m[0]) }},
+	{TokDate, regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?`), func(m []string) string {
+		return dateNorm(atoiDef(m[1]), atoiDef(m[2]), atoiDef(m[3]))
+	}},
+	{TokDate, regexp.MustCompile(`\b(\d{1,2})(?:st|nd|rd|th)?\s+(` + monthRe + `)\.?,?\s+(\d{4})\b`), func(m []string) string {
+		return dateNorm(atoiDef(m[3]), months[strings.ToLower(m[2])], atoiDef(m[1]))
+	}},
+	{TokDate, regexp.MustCompile(`\b(` + monthRe + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`), func(m []string) string {
+		return dateNorm(atoiDef(m[3]), months[strings.ToLower(m[1])], atoiDef(m[2]))
+	}},
+	{TokHex, regexp.MustCompile(`\b0[xX][0-9a-fA-F]+\b`), func(m []string) string { return strings.ToLower(m[0]) }},
+	{TokTime, regexp.MustCompile(`\b(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:\s*([AaPp])\.?[Mm]\.?)?\b`), func(m []string) string {
+		h := atoiDef(m[1])
+		if m[4] != "" {
+			if strings.EqualFold(m[4], "p") && h < 12 {
+				h += 12
+			}
+			if strings.EqualFold(m[4], "a") && h == 12 {
+				h = 0
+			}
+		}
+		s := "time:" + pad2(h) + ":" + m[2]
+		if m[3] != "" {
+			s += ":" + m[3]
+		}
+		return s
+	}},
+	{TokMoney, regexp.MustCompile(`(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKmMbB]\b|million|billion|thousand))?)|(?:\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars|euros)\b)`), func(m []string) string {
+		s := m[0]
+		cur := "$"
+		for _, c := range []string{"€", "£", "¥", "EUR", "GBP", "euros"} {
+			if strings.Contains(s, c) {
+				cur = c
+			}
+		}
+		num := regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`).FindString(s)
+		v, _ := strconv.ParseFloat(strings.ReplaceAll(num, ",", ""), 64)
+		ls := strings.ToLower(s)
+		switch {
+		case strings.HasSuffix(ls, "k") || strings.Contains(ls, "thousand"):
+			v *= 1e3
+		case strings.HasSuffix(ls, "m") || strings.Contains(ls, "million"):
+			v *= 1e6
+		case strings.HasSuffix(ls, "b") || strings.Contains(ls, "billion"):
+			v *= 1e9
+		}
+		if cur == "EUR" || cur == "euros" {
+			cur = "€"
+		}
+		if cur == "GBP" {
+			cur = "£"
+		}
+		return "money:" + cur + fmtNum(v)
+	}},
+	{TokPercent, regexp.MustCompile(`\b\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b)`), func(m []string) string {
+		n := regexp.MustCompile(`\d+(?:\.\d+)?`).FindString(m[0])
+		return "pct:" + numNorm(n)
+	}},
+	{TokDuration, regexp.MustCompile(`(?i)\b\d+h(?:\d+m)?(?:\d+(?:\.\d+)?s)?\b|\b\d+m\d+(?:\.\d+)?s\b`), func(m []string) string { return durNorm(m[0]) }},
+	{TokDuration, regexp.MustCompile(`(?i)\b\d+(?:\.\d+)?[\s-]?(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?)\b(?:\s*(?:and\s+)?\d+(?:\.\d+)?\s?(?:seconds?|secs?|s)\b)?|\b\d+(?:\.\d+)?\s?s\b`), func(m []string) string { return durNorm(m[0]) }},
+	{TokSize, regexp.MustCompile(`(?i)\b(\d[\d,]*(?:\.\d+)?)\s?(bytes|byte|[kmgtp]i?b|gi|mi|ki|ti)\b`), func(m []string) string {
+		return "size:" + numNorm(m[1]) + sizeUnits[strings.ToLower(m[2])]
+	}},
+	{TokFlag, regexp.MustCompile(`(?:^|\s)(--?[A-Za-z][\w-]*(?:=[^\s,;)]+)?)`), func(m []string) string { return strings.ToLower(strings.TrimSpace(m[1])) }},
+	{TokFlag, regexp.MustCompile(`\b[A-Za-z_][\w.-]*=[^\s,;)` + "`" + `'"]+`), func(m []string) string { return strings.ToLower(strings.TrimRight(m[0], ".")) }},
+	{TokPath, regexp.MustCompile(`(?:~|\.{1,2})?(?:/[\w.@~+-]+){2,}/?|(?:~|\.{1,2})/[\w.@~+-]+|\b[\w.-]+(?:/[\w.@+-]+)+\.[A-Za-z0-9]{1,8}\b|/[a-z][\w.-]*\.[a-z]{1,4}\b|/(?:etc|var|tmp|opt|usr|srv|home|dev|mnt|data)\b`), func(m []string) string {
+		return strings.TrimRight(m[0], ".")
+	}},
+	{TokVersion, regexp.MustCompile(`(?:\b[vV]|@)?\b\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*)?\b|\b[vV]\d+\b`), func(m []string) string {
+		s := strings.TrimLeft(m[0], "vV@")
+		return "ver:" + strings.ToLower(s)
+	}},
+	{TokID, regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,9}-\d+\b`), func(m []string) string { return strings.ToUpper(m[0]) }},
+	{TokID, regexp.MustCompile(`\b[a-z]{2}[-_][A-Z]{2}\b`), func(m []string) string { return m[0] }},
+	{TokID, regexp.MustCompile(`\b\d+x\d+\b`), func(m []string) string { return strings.ToLower(m[0]) }},
+	{TokHost, regexp.MustCompile(`\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:internal|local|com|net|org|io|dev|cloud|corp|lan|svc|cluster\.local)\b`), func(m []string) string { return strings.ToLower(m[0]) }},
+	{TokID, regexp.MustCompile(`\b[0-9a-f]{7,40}\b`), func(m []string) string {
+		if strings.IndexAny(m[0], "abcdef") < 0 {
+			return ""
+		}
+		return strings.ToLower(m[0])
+	}},
+	{TokID, regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+\b|\b[A-Za-z]+\d+[A-Za-z0-9]*\b|\$[A-Z_][A-Z0-9_]*\b`), func(m []string) string {
+		s := m[0]
+		if strings.HasPrefix(s, "$") {
+			return s
+		}
+		if !strings.ContainsAny(s, "0123456789_") && !(strings.Contains(s, ".") && !strings.Contains(s, "-")) {
+			return "" // plain hyphenated words are not identifiers
+		}
+		if strings.Contains(s, ".") && !strings.ContainsAny(s, "0123456789_") {
+			// file.ext style names
+			return s
+		}
+		return s
+	}},
+	{TokNumber, regexp.MustCompile(`\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+(?:\.\d+)?(?:[kKMB]\b)?`), func(m []string) string {
+		s := m[0]
+		suffix := ""
+		if l := s[len(s)-1]; l == 'k' || l == 'K' || l == 'M' || l == 'B' {
+			suffix = strings.ToLower(string(l))
+			s = s[:len(s)-1]
+		}
+		return "num:" + numNorm(s) + suffix
+	}},
+}
+
+// Tokens extracts the exact tokens of text, left to right, without overlaps.
+func Tokens(text string) []Token {
+	taken := make([]bool, len(text))
+	var out []Token
+	for _, r := range tokRules {
+		for _, m := range r.re.FindAllStringSubmatchIndex(text, -1) {
+			s, e := m[0], m[1]
+			if r.kind == TokFlag && len(m) >= 4 && m[2] >= 0 && r.re.NumSubexp() >= 1 {
+				s, e = m[2], m[3]
+			}
+			if s >= e {
+				continue
+			}
+			overlap := false
+			for i := s; i < e; i++ {
+				if taken[i] {
+					overlap = true
+					break
+				}
+			}
+			if overlap {
+				continue
+			}
+			groups := make([]string, len(m)/2)
+			for g := range groups {
+				if m[2*g] >= 0 {
+					groups[g] = text[m[2*g]:m[2*g+1]]
+				}
+			}
+			groups[0] = text[s:e]
+			norm := r.norm(groups)
+			if norm == "" {
+				continue
+			}
+			raw := text[s:e]
+			if r.kind == TokNumber && !isMeaningfulNumber(raw, text, s) {
+				continue
+			}
+			for i := s; i < e; i++ {
+				taken[i] = true
+			}
+			out = append(out, Token{Kind: r.kind, Raw: raw, Norm: norm, Start: s, End: e})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	return out
+}
+
+// isMeaningfulNumber filters list markers and single digits used as words.
+func isMeaningfulNumber(raw, text string, start int) bool {
+	if len(raw) == 1 && raw[0] >= '0' && raw[0] <= '9' {
+		// single digits are kept: "fetch-depth: 1", "3 skipped", "x of 9"
+		return true
+	}
+	return true
+}
+
+// Value returns a token's numeric value and a unit family when it has one:
+// number ("n"), percent as a fraction ("n"), duration in seconds ("s").
+func (t Token) Value() (float64, string, bool) {
+	parse := func(s string) (float64, bool) {
+		s = strings.TrimRight(s, "kmb")
+		v, err := strconv.ParseFloat(s, 64)
+		return v, err == nil
+	}
+	switch {
+	case strings.HasPrefix(t.Norm, "num:"):
+		s := t.Norm[4:]
+		if strings.HasSuffix(s, "k") || strings.HasSuffix(s, "m") || strings.HasSuffix(s, "b") {
+			return 0, "", false
+		}
+		if len(s) > 1 && s[0] == '0' && s[1] != '.' {
+			return 0, "", false // leading zeros are identifiers, not values
+		}
+		v, ok := parse(s)
+		return v, "n", ok
+	case strings.HasPrefix(t.Norm, "pct:"):
+		v, ok := parse(t.Norm[4:])
+		return v / 100, "n", ok
+	case strings.HasPrefix(t.Norm, "dur:"):
+		v, ok := parse(t.Norm[4:])
+		return v, "s", ok
+	}
+	return 0, "", false
+}
+
+// Equivalent reports whether two tokens state the same value: equal normal forms,
+// or equal numeric values across notations (0.921 and 92.1%; 90 s and 1m30s).
+func Equivalent(a, b Token) bool {
+	if a.Norm == b.Norm {
+		return true
+	}
+	// versions written as numbers and vice versa: "Python 3.9" (number) vs "3.9" (version)
+	if strip(a.Norm) == strip(b.Norm) && (isVerNum(a) && isVerNum(b)) {
+		return true
+	}
+	av, au, aok := a.Value()
+	bv, bu, bok := b.Value()
+	if aok && bok && au == bu {
+		d := av - bv
+		if d < 0 {
+			d = -d
+		}
+		return d < 1e-9*(1+abs(av))
+	}
+	return false
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+func isVerNum(t Token) bool {
+	return strings.HasPrefix(t.Norm, "ver:") || strings.HasPrefix(t.Norm, "num:")
+}
+
+func strip(n string) string {
+	if i := strings.IndexByte(n, ':'); i >= 0 && i < 6 {
+		return n[i+1:]
+	}
+	return n
+}
+
+// Strip returns a token's normal form without its kind prefix.
+func (t Token) Strip() string { return strip(t.Norm) }
