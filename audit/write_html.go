@@ -120,6 +120,7 @@ type hRound struct {
 	Cumulative                 []hFinding
 	SrcBar, SumBar, TargetMark int // percentages for the token bar
 	HasTarget                  bool
+	NoTokens                   bool
 }
 
 type hFinding struct {
@@ -135,8 +136,8 @@ type hFinding struct {
 
 type hSide struct {
 	Where string
-	Short string
-	Full  string
+	Short []rwSeg
+	Full  []rwSeg
 	Long  bool
 }
 
@@ -173,15 +174,16 @@ const htmlQuoteRunes = 320
 
 func hText(s string) string { return strings.TrimSpace(rwSanitize(s)) }
 
-func hSideOf(s *Side) *hSide {
+func hSideOf(s, other *Side) *hSide {
 	if s == nil {
 		return nil
 	}
 	full := hText(s.Text)
-	h := &hSide{Where: hText(rwSideWhere(s)), Full: full, Short: full}
+	segs := rwSegments(full, rwMarks(s, other))
+	h := &hSide{Where: hText(rwSideWhere(s)), Full: segs, Short: segs}
 	if utf8.RuneCountInString(full) > htmlQuoteRunes {
 		h.Long = true
-		h.Short = rwTruncate(full, htmlQuoteRunes)
+		h.Short = rwTruncateSegs(segs, htmlQuoteRunes)
 	}
 	return h
 }
@@ -195,9 +197,9 @@ func hFindings(fs []Finding, round int, prefix string) []hFinding {
 			Sev:      rwSevClass(f.Severity),
 			SevLabel: rwOrDash(hText(f.Severity)),
 			Style:    StyleOf(f.Family),
-			Class:    hText(strings.ReplaceAll(string(f.Class), "_", " ")),
-			Source:   hSideOf(f.Source),
-			Summary:  hSideOf(f.Summary),
+			Class:    hText(rwClassLabel(f.Class)),
+			Source:   hSideOf(f.Source, f.Summary),
+			Summary:  hSideOf(f.Summary, f.Source),
 			Detail:   hText(f.Detail),
 		}
 		hf.Style.Label = hText(hf.Style.Label)
@@ -300,6 +302,7 @@ func buildHTMLView(r *Report) *hView {
 			Ratio:      rwFmtRatio(rd.Tokens.Ratio),
 			SrcBar:     pct(rd.Tokens.Sources),
 			SumBar:     pct(rd.Tokens.Summary),
+			NoTokens:   rd.Tokens.Sources == 0 && rd.Tokens.Summary == 0,
 		}
 		if rd.Tokens.Target > 0 {
 			hr.HasTarget = true
@@ -426,9 +429,13 @@ func hSurvival(r *Report, cumulative bool) []hSurvRow {
 				if s.Kept < s.Total && k == 10 {
 					k = 9
 				}
+				ramp := "sg-" // neutral: losing narrative is expected
+				if row.Critical {
+					ramp = "sv-" // warm: losing an invariant class is a defect
+				}
 				cell = hSurvCell{
 					Text:  fmt.Sprintf("%d/%d", s.Kept, s.Total),
-					Class: "sv-" + strconv.Itoa(k),
+					Class: ramp + strconv.Itoa(k),
 					Pct:   s.Kept * 100 / s.Total,
 					Title: fmt.Sprintf("%d of %d kept (%d%%)", s.Kept, s.Total, s.Kept*100/s.Total),
 				}
@@ -459,6 +466,10 @@ func rwHtmlCSS() string {
 	ramp := []string{"#E9A88A", "#EDB398", "#F0BEA6", "#F2C8B4", "#F5D2C2", "#F7DCCF", "#F9E5DC", "#FBEDE7", "#FCF3EF", "#FEF9F7", "#FFFFFF"}
 	for i, c := range ramp {
 		fmt.Fprintf(&b, ".sv-%d{background:%s}\n", i, c)
+	}
+	grey := []string{"#D3D8DD", "#D9DDE2", "#DEE2E6", "#E3E6EA", "#E8EAED", "#ECEEF0", "#F0F2F4", "#F4F5F7", "#F8F9FA", "#FBFCFC", "#FFFFFF"}
+	for i, c := range grey {
+		fmt.Fprintf(&b, ".sg-%d{background:%s}\n", i, c)
 	}
 	for i := 0; i <= 100; i += 5 {
 		fmt.Fprintf(&b, ".w%d{width:%d%%}.l%d{left:%d%%}\n", i, i, i, i)
@@ -531,6 +542,7 @@ section.round{margin-top:30px}
 .side .lab{font-size:11px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);font-weight:600}
 .side q{display:block;white-space:pre-wrap;overflow-wrap:anywhere;quotes:none;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px;margin-top:2px}
 .side.absent{background:#fff;border:1px dashed var(--line)}
+mark{background:var(--ft);color:inherit;font-weight:700;border-bottom:2px solid var(--fc);padding:0 1px}
 details{margin:8px 0}
 details>summary{cursor:pointer;color:var(--accent);font-size:13.5px}
 .inv td.t{max-width:520px}
@@ -566,6 +578,7 @@ footer{margin-top:40px;padding-top:10px;border-top:1px solid var(--line);color:v
  thead{display:table-header-group}
  *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
  .bar i.sum{background:#0072B2}
+ .sides{grid-template-columns:1fr 1fr}
 }
 `
 
@@ -615,10 +628,10 @@ const htmlSrc = `<!doctype html>
 <div class="round-h"><h2>Round {{.Round}}{{if .ID}} · <span class="mono">{{.ID}}</span>{{end}}</h2>{{if .Opaque}}<span class="badge warn">opaque</span>{{end}}{{if .DeepFlag}}<span class="badge warn">depth {{.Depth}} &gt; 2: summary of summaries</span>{{end}}{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>
 <dl class="lineage">
 <dt>sources</dt><dd title="{{.AllSources}}">{{.Sources}}</dd>
-<dt>tokens</dt><dd><span class="mono">{{.SrcTokens}} → {{.SumTokens}}</span> · ratio {{.Ratio}}{{if .HasTarget}} · target {{.Target}}{{end}}{{if .Agent}} · agent recorded {{.Agent}}{{end}}</dd>
+<dt>tokens</dt><dd>{{if .NoTokens}}<span class="muted">not counted</span>{{else}}<span class="mono">{{.SrcTokens}} → {{.SumTokens}}</span> · ratio {{.Ratio}}{{end}}{{if .HasTarget}} · target {{.Target}}{{end}}{{if .Agent}} · agent recorded {{.Agent}}{{end}}</dd>
 <dt>depth</dt><dd>{{.Depth}}{{if .DeepFlag}} <strong>(over 2: re-summarising a summary is where invariant bleed concentrates)</strong>{{end}}</dd>
 {{range .Extra}}<dt></dt><dd class="muted">{{.}}</dd>{{end}}</dl>
-<div class="bars"><span>sources</span><div class="bar"><i class="src w{{roundTo5 .SrcBar}}"></i></div><span>summary</span><div class="bar"><i class="sum w{{roundTo5 .SumBar}}"></i>{{if .HasTarget}}<b class="l{{roundTo5 .TargetMark}}" title="target"></b>{{end}}</div></div>
+{{if not .NoTokens}}<div class="bars"><span>sources</span><div class="bar"><i class="src w{{roundTo5 .SrcBar}}"></i></div><span>summary</span><div class="bar"><i class="sum w{{roundTo5 .SumBar}}"></i>{{if .HasTarget}}<b class="l{{roundTo5 .TargetMark}}" title="target"></b>{{end}}</div></div>{{end}}
 {{if .Opaque}}<p class="opaque"><strong>Opaque: encrypted summary, not auditable as text.</strong> Only the token accounting above is reported; no findings are inferred for this round.</p>
 {{else}}{{if .Findings}}{{range .Findings}}{{template "finding" .}}{{end}}{{else}}<p class="none">No findings in this round.</p>{{end}}
 {{if .Cumulative}}<details><summary>Cumulative vs the original messages: {{len .Cumulative}} more finding(s) that bled through earlier rounds</summary>
@@ -638,7 +651,7 @@ const htmlSrc = `<!doctype html>
 {{else}}<p class="none">No invariants (prohibitions, preconditions, failure records) were declared or extracted.</p>{{end}}
 
 <h2 id="survival">Survival matrix</h2>
-{{if .Survival}}<p class="small">Facts of each class kept by each round's summary against that round's own sources (kept/total). Shading darkens as more is lost; ◆ marks the classes whose loss is a defect. There is deliberately no overall average.</p>
+{{if .Survival}}<p class="small">Facts of each class kept by each round's summary against that round's own sources (kept/total). Shading darkens as more is lost: warm for the classes whose loss is a defect (◆), grey for the rest. There is deliberately no overall average.</p>
 {{template "surv" dict "Cols" .Cols "Rows" .Survival}}
 {{if .CumSurvival}}<h3>Cumulative: facts of the original messages still present in each summary</h3>
 {{template "surv" dict "Cols" .Cols "Rows" .CumSurvival}}{{end}}
@@ -649,7 +662,7 @@ const htmlSrc = `<!doctype html>
 <table class="chk">
 <thead><tr><th>result</th><th>check</th><th class="c">round</th><th>severity</th><th>detail</th></tr></thead>
 <tbody>{{range .Checks}}
-<tr class="{{if .Passed}}pass{{else}}fail{{end}}"><td class="res">{{if .Passed}}✓ pass{{else}}✗ FAIL{{end}}</td><td class="mono">{{.Name}}</td><td class="c">{{.Round}}</td><td><span class="sev {{.Severity}}">{{.Severity}}</span></td><td>{{.Detail}}</td></tr>{{end}}
+<tr class="{{if .Passed}}pass{{else}}fail{{end}}"><td class="res">{{if .Passed}}✓ pass{{else}}✗ FAIL{{end}}</td><td class="mono">{{.Name}}</td><td class="c">{{.Round}}</td><td>{{if .Passed}}<span class="muted small">{{.Severity}}</span>{{else}}<span class="sev {{.Severity}}">{{.Severity}}</span>{{end}}</td><td>{{.Detail}}</td></tr>{{end}}
 </tbody>
 </table>
 {{else}}<p class="none">No structural checks ran.</p>{{end}}
@@ -666,7 +679,7 @@ const htmlSrc = `<!doctype html>
 <p class="f-detail">{{.Detail}}</p>
 <div class="sides">{{template "side" dict "S" .Source "Lab" "source" "None" .NoSource}}{{template "side" dict "S" .Summary "Lab" "summary" "None" .NoSummary}}</div>
 </article>
-{{end}}{{define "side"}}{{if .S}}<div class="side"><div class="lab">{{.Lab}}{{if .S.Where}} · {{.S.Where}}{{end}}</div>{{if .S.Long}}<q>{{.S.Short}}</q><details><summary>full text</summary><q>{{.S.Full}}</q></details>{{else}}<q>{{.S.Full}}</q>{{end}}</div>{{else}}<div class="side absent"><div class="lab">{{.Lab}}</div><span class="none">{{.None}}</span></div>{{end}}{{end}}{{define "surv"}}<table class="surv">
+{{end}}{{define "side"}}{{if .S}}<div class="side"><div class="lab">{{.Lab}}{{if .S.Where}} · {{.S.Where}}{{end}}</div>{{if .S.Long}}<q>{{template "segs" .S.Short}}</q><details><summary>full text</summary><q>{{template "segs" .S.Full}}</q></details>{{else}}<q>{{template "segs" .S.Full}}</q>{{end}}</div>{{else}}<div class="side absent"><div class="lab">{{.Lab}}</div><span class="none">{{.None}}</span></div>{{end}}{{end}}{{define "segs"}}{{range .}}{{if .Mark}}<mark>{{.T}}</mark>{{else}}{{.T}}{{end}}{{end}}{{end}}{{define "surv"}}<table class="surv">
 <thead><tr><th>class</th>{{range .Cols}}<th class="c">R{{.Round}}{{if .Opaque}} <span class="muted small">opaque</span>{{end}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}
 <tr><td class="k{{if .Critical}} crit{{end}}">{{.Class}}</td>{{range .Cells}}<td class="sv {{.Class}}"{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}{{if ne .Class "sv-none"}}<div class="mb"><i class="w{{roundTo5 .Pct}}"></i></div>{{end}}</td>{{end}}</tr>{{end}}

@@ -1,7 +1,6 @@
 package audit
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"sort"
@@ -20,25 +19,57 @@ const (
 	mdInvRunes     = 90  // invariant text in the timeline
 	mdInlineRows   = 8   // findings rows shown before the rest fold away
 	mdFoldWarnings = 5   // more warnings than this fold away
+	// mdBudget keeps the report under GitHub's 65,536-character comment limit: a longer
+	// report is rendered again more compactly, and cut at a line as a last resort.
+	mdBudget = 60000
 )
 
 // WriteMarkdown writes r as a Markdown report that fits a pull-request comment
 // (GitHub-flavoured: tables and <details>). Every string that may come from a
 // transcript is sanitised (ANSI escapes and control characters never reach the output)
 // and escaped for Markdown. Output is byte-identical for equal reports.
+//
+// A report longer than a comment allows is rendered again in compact form (level 1:
+// no folded full quotes, invariant details or cumulative tables; level 2: info
+// findings counted but not listed, shorter quotes) and, if still too long, cut at a
+// line with a note pointing at the JSON or HTML report.
 func WriteMarkdown(w io.Writer, r *Report) error {
-	b := bufio.NewWriter(w)
-	m := &mdWriter{b: b}
-	m.report(r)
-	return b.Flush()
+	var out string
+	for level := 0; level <= 2; level++ {
+		m := &mdWriter{compact: level}
+		m.report(r)
+		out = m.b.String()
+		if len(out) <= mdBudget {
+			break
+		}
+	}
+	if len(out) > mdBudget {
+		cut := strings.LastIndex(out[:mdBudget-400], "\n\n")
+		if cut < 0 {
+			cut = strings.LastIndexByte(out[:mdBudget-400], '\n')
+		}
+		out = out[:cut+1] + "\n> **Report cut here to fit a pull-request comment.** Render it with `--format html` or `--format json` for everything.\n"
+	}
+	_, err := io.WriteString(w, out)
+	return err
 }
 
 type mdWriter struct {
-	b *bufio.Writer
+	b strings.Builder
+	// compact is 0 for the full report, 1 or 2 for shorter renderings.
+	compact int
 }
 
-func (m *mdWriter) p(format string, a ...any) { fmt.Fprintf(m.b, format, a...) }
+func (m *mdWriter) p(format string, a ...any) { fmt.Fprintf(&m.b, format, a...) }
 func (m *mdWriter) ln(s string)               { m.b.WriteString(s); m.b.WriteByte('\n') }
+
+// quoteRunes is the quote length in table cells at the writer's compaction level.
+func (m *mdWriter) quoteRunes() int {
+	if m.compact >= 2 {
+		return 60
+	}
+	return mdQuoteRunes
+}
 
 func (m *mdWriter) report(r *Report) {
 	h := rwHeadline(r)
@@ -62,6 +93,10 @@ func (m *mdWriter) report(r *Report) {
 	meta = append(meta, mdEsc(strings.TrimSpace(r.Tool+" "+r.Version)))
 	m.ln("<sub>" + strings.Join(meta, " · ") + "</sub>")
 	m.ln("")
+	if m.compact > 0 {
+		m.ln("> Compact rendering: the full report is too long for a pull-request comment. Render it with `--format html` or `--format json` for every quote and detail.")
+		m.ln("")
+	}
 
 	for i := range r.Rounds {
 		m.round(&r.Rounds[i])
@@ -135,7 +170,10 @@ func (m *mdWriter) round(rd *Round) {
 	} else {
 		m.findings(rd.Round, "", rd.Findings)
 	}
-	if len(rd.Cumulative) > 0 {
+	if len(rd.Cumulative) > 0 && m.compact > 0 {
+		m.ln(fmt.Sprintf("Cumulative vs the original messages: %s that bled through earlier rounds (not listed in the compact rendering).", rwPlural(len(rd.Cumulative), "more finding", "more findings")))
+		m.ln("")
+	} else if len(rd.Cumulative) > 0 {
 		m.ln(fmt.Sprintf("<details><summary>Cumulative vs the original messages: %s that bled through earlier rounds</summary>", rwPlural(len(rd.Cumulative), "more finding", "more findings")))
 		m.ln("")
 		m.findingsTable(rd.Round, "c", rwOrderFindings(rd.Cumulative))
@@ -150,7 +188,11 @@ func mdLineage(rd *Round) string {
 	var parts []string
 	parts = append(parts, "**sources** "+mdEsc(rwSourcesLine(rd)))
 	t := rd.Tokens
-	parts = append(parts, fmt.Sprintf("**tokens** %s → %s (ratio %s)", rwFmtInt(t.Sources), rwFmtInt(t.Summary), rwFmtRatio(t.Ratio)))
+	if t.Sources == 0 && t.Summary == 0 {
+		parts = append(parts, "**tokens** not counted")
+	} else {
+		parts = append(parts, fmt.Sprintf("**tokens** %s → %s (ratio %s)", rwFmtInt(t.Sources), rwFmtInt(t.Summary), rwFmtRatio(t.Ratio)))
+	}
 	if t.Target > 0 {
 		parts = append(parts, "**target** "+rwTargetLine(t))
 	}
@@ -180,6 +222,19 @@ func mdLineage(rd *Round) string {
 
 func (m *mdWriter) findings(round int, prefix string, fs []Finding) {
 	ord := rwOrderFindings(fs)
+	hidden := 0
+	if m.compact >= 2 {
+		for len(ord) > 0 && ord[len(ord)-1].F.Severity == SevInfo {
+			ord = ord[:len(ord)-1]
+			hidden++
+		}
+	}
+	defer func() {
+		if hidden > 0 {
+			m.ln(fmt.Sprintf("%s not listed in the compact rendering.", rwPlural(hidden, "info finding", "info findings")))
+			m.ln("")
+		}
+	}()
 	if len(ord) <= mdInlineRows+2 {
 		m.findingsTable(round, prefix, ord)
 	} else {
@@ -208,9 +263,9 @@ func (m *mdWriter) findingsTable(round int, prefix string, fs []rwIndexed) {
 			rwFindingRef(round, prefix, x.N),
 			mdSeverity(f.Severity),
 			mdGlyph(f.Family)+" "+mdEsc(FamilyLabel(f.Family)),
-			mdEsc(string(f.Class)),
-			mdSide(f.Source, "*(none: not in the sources)*"),
-			mdSide(f.Summary, "*(none: not in the summary)*"),
+			mdEsc(rwClassLabel(f.Class)),
+			mdSide(f.Source, f.Summary, "*(none: not in the sources)*", m.quoteRunes()),
+			mdSide(f.Summary, f.Source, "*(none: not in the summary)*", m.quoteRunes()),
 			mdCell(f.Detail, mdDetailRunes)+mdInvariantRef(f.Invariant))
 	}
 	m.ln("")
@@ -225,11 +280,19 @@ func mdInvariantRef(id string) string {
 
 // mdSide renders one side of a finding for a table cell: the shortened quote and where
 // it came from.
-func mdSide(s *Side, none string) string {
+func mdSide(s, other *Side, none string, n int) string {
 	if s == nil {
 		return none
 	}
-	q := "“" + mdCell(s.Text, mdQuoteRunes) + "”"
+	var b strings.Builder
+	for _, g := range rwTruncateSegs(rwSegments(rwOneLine(rwSanitize(s.Text)), rwMarks(s, other)), n) {
+		if g.Mark && strings.TrimSpace(g.T) != "" {
+			b.WriteString("**" + mdEscRaw(g.T) + "**")
+		} else {
+			b.WriteString(mdEscRawMid(g.T, b.Len() == 0))
+		}
+	}
+	q := "“" + b.String() + "”"
 	if where := rwSideWhere(s); where != "" {
 		q += " <sub>" + mdEsc(where) + "</sub>"
 	}
@@ -238,6 +301,9 @@ func mdSide(s *Side, none string) string {
 
 // fullQuotes folds the full text of every quote that the table shortened.
 func (m *mdWriter) fullQuotes(round int, prefix string, fs []rwIndexed) {
+	if m.compact > 0 {
+		return
+	}
 	var rows []string
 	for _, x := range fs {
 		f := x.F
@@ -327,6 +393,9 @@ func (m *mdWriter) invariants(r *Report) {
 		m.ln(open)
 		m.ln("")
 	}
+	if m.compact > 0 {
+		return
+	}
 	m.ln("<details><summary>Invariant details</summary>")
 	m.ln("")
 	for _, inv := range r.Invariants {
@@ -409,7 +478,7 @@ func (m *mdWriter) survival(r *Report) {
 	m.ln("")
 	m.survivalTable(r, classes, false)
 	cum := rwSurvivalClasses(r, true)
-	if len(cum) > 0 {
+	if len(cum) > 0 && m.compact < 2 {
 		m.ln("<details><summary>Cumulative: facts of the original messages still present in each round's summary</summary>")
 		m.ln("")
 		m.survivalTable(r, cum, true)
@@ -428,7 +497,7 @@ func (m *mdWriter) survivalTable(r *Report, classes []classify.Class, cumulative
 	m.ln(head)
 	m.ln(sep)
 	for _, c := range classes {
-		row := "| " + mdEsc(string(c)) + " |"
+		row := "| " + mdEsc(rwClassLabel(c)) + " |"
 		for i := range r.Rounds {
 			row += " " + mdSurvCell(&r.Rounds[i], c, cumulative) + " |"
 		}
@@ -479,7 +548,11 @@ func (m *mdWriter) checks(r *Report) {
 		if c.Round > 0 {
 			round = strconv.Itoa(c.Round)
 		}
-		m.p("| %s | %s | %s | %s | %s |\n", res, mdEsc(c.Name), round, mdSeverity(c.Severity), mdCell(c.Detail, 240))
+		sev := mdSeverity(c.Severity)
+		if c.Passed {
+			sev = mdEsc(c.Severity)
+		}
+		m.p("| %s | %s | %s | %s | %s |\n", res, mdEsc(c.Name), round, sev, mdCell(c.Detail, 240))
 	}
 	m.ln("")
 }
@@ -490,7 +563,7 @@ func (m *mdWriter) warnings(r *Report) {
 	}
 	m.ln("### Warnings")
 	m.ln("")
-	fold := len(r.Warnings) > mdFoldWarnings
+	fold := len(r.Warnings) > mdFoldWarnings || (m.compact > 0 && len(r.Warnings) > 1)
 	if fold {
 		m.ln(fmt.Sprintf("<details><summary>%s the reader tolerated</summary>", rwPlural(len(r.Warnings), "warning", "warnings")))
 		m.ln("")
@@ -702,6 +775,11 @@ func rwSortedStates(ss []InvariantState) []InvariantState {
 	out := append([]InvariantState(nil), ss...)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Round < out[j].Round })
 	return out
+}
+
+// rwClassLabel is an information class as a reader writes it ("exact constraint").
+func rwClassLabel(c classify.Class) string {
+	return strings.ReplaceAll(string(c), "_", " ")
 }
 
 func rwKindLabel(k string) string {
@@ -944,7 +1022,11 @@ func mdEsc(s string) string {
 // inline markup, HTML, table pipes, math dollars and entity ampersands are
 // backslash-escaped, a leading block marker is neutralised, and @mentions are broken
 // with a word joiner so a report never pings anyone.
-func mdEscRaw(s string) string {
+func mdEscRaw(s string) string { return mdEscRawMid(s, true) }
+
+// mdEscRawMid is mdEscRaw for a piece of a line: block markers are neutralised only
+// when the piece starts the line.
+func mdEscRawMid(s string, start bool) string {
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for i, c := range s {
@@ -953,7 +1035,7 @@ func mdEscRaw(s string) string {
 			b.WriteByte('\\')
 			b.WriteRune(c)
 		case '#', '+', '-', '=':
-			if i == 0 {
+			if i == 0 && start {
 				b.WriteByte('\\')
 			}
 			b.WriteRune(c)
@@ -967,6 +1049,9 @@ func mdEscRaw(s string) string {
 		}
 	}
 	out := b.String()
+	if !start {
+		return out
+	}
 	// A leading ordered-list marker ("1. ", "2) ") would start a list.
 	j := 0
 	for j < len(out) && out[j] >= '0' && out[j] <= '9' {
@@ -998,4 +1083,150 @@ func mdSeverity(s string) string {
 		return "none"
 	}
 	return mdEsc(s)
+}
+
+// rwSeg is a run of quoted text; Mark runs are what changed between the two sides.
+type rwSeg struct {
+	T    string
+	Mark bool
+}
+
+// rwMarks lists what to highlight in self, a finding's side, against other, the
+// finding's other side: exact tokens whose value the other side does not carry, the
+// modality cue when the force differs, qualifiers the other side lost. A side with no
+// counterpart (an addition's summary) marks its exact tokens.
+func rwMarks(self, other *Side) []string {
+	if self == nil {
+		return nil
+	}
+	var out []string
+	norms := map[string]bool{}
+	if other != nil {
+		for _, t := range other.Tokens {
+			norms[t.Norm] = true
+		}
+	}
+	for _, t := range self.Tokens {
+		if t.Raw != "" && !norms[t.Norm] {
+			out = append(out, t.Raw)
+		}
+	}
+	if other == nil {
+		return out
+	}
+	if self.Modality.Cue != "" && (self.Modality.Level != other.Modality.Level || self.Modality.Negative != other.Modality.Negative) {
+		out = append(out, self.Modality.Cue)
+	}
+	have := map[string]bool{}
+	for _, q := range other.Qualifiers {
+		have[strings.ToLower(q)] = true
+	}
+	for _, q := range self.Qualifiers {
+		if q != "" && !have[strings.ToLower(q)] {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// rwSegments splits text at every whole-word, ASCII-case-insensitive occurrence of
+// the marks (longest first, no overlaps).
+func rwSegments(text string, marks []string) []rwSeg {
+	if len(marks) == 0 || text == "" {
+		return []rwSeg{{T: text}}
+	}
+	ms := append([]string(nil), marks...)
+	sort.SliceStable(ms, func(i, j int) bool { return len(ms[i]) > len(ms[j]) })
+	lower := rwASCIILower(text)
+	taken := make([]bool, len(text))
+	type span struct{ a, b int }
+	var spans []span
+	for _, m := range ms {
+		m = rwASCIILower(strings.TrimSpace(m))
+		if m == "" {
+			continue
+		}
+		for from := 0; from < len(lower); {
+			i := strings.Index(lower[from:], m)
+			if i < 0 {
+				break
+			}
+			a, b := from+i, from+i+len(m)
+			from = b
+			if (a > 0 && rwIsWordByte(lower[a-1]) && rwIsWordByte(lower[a])) || (b < len(lower) && rwIsWordByte(lower[b]) && rwIsWordByte(lower[b-1])) {
+				continue
+			}
+			free := true
+			for k := a; k < b; k++ {
+				if taken[k] {
+					free = false
+					break
+				}
+			}
+			if !free {
+				continue
+			}
+			for k := a; k < b; k++ {
+				taken[k] = true
+			}
+			spans = append(spans, span{a, b})
+		}
+	}
+	if len(spans) == 0 {
+		return []rwSeg{{T: text}}
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i].a < spans[j].a })
+	var out []rwSeg
+	at := 0
+	for _, s := range spans {
+		if s.a > at {
+			out = append(out, rwSeg{T: text[at:s.a]})
+		}
+		out = append(out, rwSeg{T: text[s.a:s.b], Mark: true})
+		at = s.b
+	}
+	if at < len(text) {
+		out = append(out, rwSeg{T: text[at:]})
+	}
+	return out
+}
+
+// rwTruncateSegs shortens segments to n runes in all, like rwTruncate.
+func rwTruncateSegs(segs []rwSeg, n int) []rwSeg {
+	total := 0
+	for _, s := range segs {
+		total += utf8.RuneCountInString(s.T)
+	}
+	if total <= n {
+		return segs
+	}
+	var out []rwSeg
+	left := n - 1
+	for _, s := range segs {
+		c := utf8.RuneCountInString(s.T)
+		if c <= left {
+			out = append(out, s)
+			left -= c
+			continue
+		}
+		if left > 0 {
+			cut := rwTruncate(s.T, left+1)
+			out = append(out, rwSeg{T: strings.TrimSuffix(cut, "…"), Mark: s.Mark})
+		}
+		break
+	}
+	if len(out) > 0 && !out[len(out)-1].Mark {
+		out[len(out)-1].T = strings.TrimRight(out[len(out)-1].T, " ")
+	}
+	return append(out, rwSeg{T: "…"})
+}
+
+func rwASCIILower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
 }

@@ -138,6 +138,14 @@ func tSampleReport() *Report {
 		Tokens:      Tokens{Sources: 7700, Summary: 1200, Ratio: 0.1558},
 		Findings:    []Finding{},
 	}
+	// Exact tokens, modality and qualifiers, for the changed-part highlights.
+	tok := func(kind, raw, norm string) classify.Token { return classify.Token{Kind: kind, Raw: raw, Norm: norm} }
+	r1.Findings[1].Source.Tokens = []classify.Token{tok(classify.TokPort, "5432", "5432")}
+	r1.Findings[1].Summary.Tokens = []classify.Token{tok(classify.TokPort, "6432", "6432")}
+	r2.Findings[0].Summary.Tokens = []classify.Token{tok(classify.TokNumber, "3h41m", "3h41m"), tok(classify.TokNumber, "48211", "48211")}
+	r2.Findings[2].Source.Modality = classify.Modality{Level: classify.ModMustNot, Negative: true, Cue: "Never"}
+	r2.Findings[2].Source.Qualifiers = []string{"only on weekends"}
+	r2.Findings[2].Summary.Modality = classify.Modality{Level: classify.ModAvoid, Negative: true, Cue: "Avoid"}
 	r.Rounds = []Round{r1, r2, r3, r4}
 	for i := range r.Rounds {
 		rd := &r.Rounds[i]
@@ -160,7 +168,7 @@ func tSampleReport() *Report {
 				{Round: 3, State: StateParaphrased, Summary: "Avoid REINDEX during business hours.", Score: 0.77},
 				{Round: 4, State: StateOpaque}}},
 		{ID: "inv-3", Text: "Staging is read-only until the release job frees the lock.", Kind: "precondition", Origin: "manifest",
-			DroppedInRound: tIntp(3), RetiredAt: "m10", Reason: "release job finished and freed the lock",
+			RetiredAt: "m10", Reason: "release job finished and freed the lock",
 			States: []InvariantState{{Round: 1, State: StateVerbatim}, {Round: 2, State: StateVerbatim}, {Round: 3, State: StateRetired}, {Round: 4, State: StateOpaque}}},
 		{ID: "inv-4", Text: "REINDEX CONCURRENTLY on staging failed: lock_timeout '5s' exceeded.", Kind: "failure_record", Origin: "extracted", Message: "m11",
 			States: []InvariantState{{Round: 1, State: StatePending}, {Round: 2, State: StatePending}, {Round: 3, State: StateVerbatim}, {Round: 4, State: StateOpaque}}},
@@ -386,7 +394,7 @@ func TestMarkdownContent(t *testing.T) {
 		"🚩 **✗ DROPPED**",
 		"⊘ retired",
 		"≈ paraphrased",
-		"| exact\\_constraint | 3/4 ⚠️",
+		"| exact constraint | 3/4 ⚠️",
 	} {
 		if !strings.Contains(md, want) && !strings.Contains(md, strings.ReplaceAll(want, "3/4 ⚠️", "**3/4** ⚠️")) {
 			t.Errorf("md lacks %q", want)
@@ -504,5 +512,31 @@ func TestEmptyReport(t *testing.T) {
 	md := string(tRender(t, "md", r))
 	if !strings.Contains(md, "no findings") {
 		t.Errorf("empty report md lacks 'no findings': %s", md)
+	}
+}
+
+// TestMarkdownFitsComment checks a huge report is rendered compactly under GitHub's
+// comment limit, and cut with a note when even that is too long.
+func TestMarkdownFitsComment(t *testing.T) {
+	big := func(n int) *Report {
+		r := tSampleReport()
+		text := strings.Repeat("never deploy on Friday without the on-call's approval | ", 8)
+		for i := 0; i < n; i++ {
+			sev := []string{SevError, SevWarning, SevInfo}[i%3]
+			r.Rounds[0].Findings = append(r.Rounds[0].Findings, Finding{Family: Families[i%5], Severity: sev, Class: classify.ExactConstraint,
+				Source: tSide(text, "m1", "user"), Summary: tSide(text, "c1", "summary"), Detail: text})
+		}
+		return r
+	}
+	md := string(tRender(t, "md", big(150)))
+	if len(md) > 65536 || !strings.Contains(md, "Compact rendering") {
+		t.Errorf("150-finding report: %d bytes, compact note present: %v", len(md), strings.Contains(md, "Compact rendering"))
+	}
+	md = string(tRender(t, "md", big(3000)))
+	if len(md) > 65536 || !strings.Contains(md, "Report cut here") {
+		t.Errorf("3000-finding report: %d bytes, cut note present: %v", len(md), strings.Contains(md, "Report cut here"))
+	}
+	if md := string(tRender(t, "md", tSampleReport())); strings.Contains(md, "Compact rendering") {
+		t.Errorf("the sample report should not be compacted")
 	}
 }
