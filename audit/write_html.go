@@ -117,6 +117,7 @@ type hRound struct {
 	Chips                      []hChip
 	Worst, WorstClass          string
 	Findings                   []hFinding
+	Main, Info                 []hFinding // Findings split: error and warning, then info
 	Cumulative                 []hFinding
 	SrcBar, SumBar, TargetMark int // percentages for the token bar
 	HasTarget                  bool
@@ -313,13 +314,13 @@ func buildHTMLView(r *Report) *hView {
 			hr.Agent = fmt.Sprintf("%s → %s", rwFmtInt(rd.Tokens.PreTokens), rwFmtInt(rd.Tokens.PostTokens))
 		}
 		if rd.Trigger != "" {
-			hr.Extra = append(hr.Extra, "trigger: "+hText(rd.Trigger))
+			hr.Extra = append(hr.Extra, "trigger "+hText(rd.Trigger))
 		}
 		if rd.Model != "" {
-			hr.Extra = append(hr.Extra, "model: "+hText(rd.Model))
+			hr.Extra = append(hr.Extra, "model "+hText(rd.Model))
 		}
 		if rd.Policy != "" {
-			hr.Extra = append(hr.Extra, "policy: "+rwTruncate(rwOneLine(hText(rd.Policy)), 160))
+			hr.Extra = append(hr.Extra, "policy "+rwTruncate(rwOneLine(hText(rd.Policy)), 160))
 		}
 		counts := map[string]int{}
 		for _, f := range rd.Findings {
@@ -330,6 +331,13 @@ func buildHTMLView(r *Report) *hView {
 		hr.WorstClass = rwSevClass(hr.Worst)
 		if !rd.Opaque {
 			hr.Findings = hFindings(rd.Findings, rd.Round, "")
+			for _, f := range hr.Findings {
+				if f.Sev == SevInfo {
+					hr.Info = append(hr.Info, f)
+				} else {
+					hr.Main = append(hr.Main, f)
+				}
+			}
 			hr.Cumulative = hFindings(rd.Cumulative, rd.Round, "c")
 		}
 		v.Rounds = append(v.Rounds, hr)
@@ -545,6 +553,7 @@ section.round{margin-top:30px}
 mark{background:var(--ft);color:inherit;font-weight:700;border-bottom:2px solid var(--fc);padding:0 1px}
 details{margin:8px 0}
 details>summary{cursor:pointer;color:var(--accent);font-size:13.5px}
+details.infos>summary{margin-top:14px;color:var(--muted)}
 .inv td.t{max-width:520px}
 .inv td.st{text-align:center;white-space:nowrap;font-size:13px}
 .st-verbatim{background:#fff}
@@ -630,10 +639,11 @@ const htmlSrc = `<!doctype html>
 <dt>sources</dt><dd title="{{.AllSources}}">{{.Sources}}</dd>
 <dt>tokens</dt><dd>{{if .NoTokens}}<span class="muted">not counted</span>{{else}}<span class="mono">{{.SrcTokens}} → {{.SumTokens}}</span> · ratio {{.Ratio}}{{end}}{{if .HasTarget}} · target {{.Target}}{{end}}{{if .Agent}} · agent recorded {{.Agent}}{{end}}</dd>
 <dt>depth</dt><dd>{{.Depth}}{{if .DeepFlag}} <strong>(over 2: re-summarising a summary is where invariant bleed concentrates)</strong>{{end}}</dd>
-{{range .Extra}}<dt></dt><dd class="muted">{{.}}</dd>{{end}}</dl>
+{{if .Extra}}<dt>agent</dt><dd class="muted">{{range $i, $e := .Extra}}{{if $i}} · {{end}}{{$e}}{{end}}</dd>{{end}}</dl>
 {{if not .NoTokens}}<div class="bars"><span>sources</span><div class="bar"><i class="src w{{roundTo5 .SrcBar}}"></i></div><span>summary</span><div class="bar"><i class="sum w{{roundTo5 .SumBar}}"></i>{{if .HasTarget}}<b class="l{{roundTo5 .TargetMark}}" title="target"></b>{{end}}</div></div>{{end}}
 {{if .Opaque}}<p class="opaque"><strong>Opaque: encrypted summary, not auditable as text.</strong> Only the token accounting above is reported; no findings are inferred for this round.</p>
-{{else}}{{if .Findings}}{{range .Findings}}{{template "finding" .}}{{end}}{{else}}<p class="none">No findings in this round.</p>{{end}}
+{{else}}{{if .Findings}}{{range .Main}}{{template "finding" .}}{{end}}{{if .Info}}<details class="infos" open><summary>{{len .Info}} info finding(s): expected losses and weak signals</summary>
+{{range .Info}}{{template "finding" .}}{{end}}</details>{{end}}{{else}}<p class="none">No findings in this round.</p>{{end}}
 {{if .Cumulative}}<details><summary>Cumulative vs the original messages: {{len .Cumulative}} more finding(s) that bled through earlier rounds</summary>
 {{range .Cumulative}}{{template "finding" .}}{{end}}</details>{{end}}{{end}}
 </section>

@@ -287,7 +287,7 @@ func mdSide(s, other *Side, none string, n int) string {
 	var b strings.Builder
 	for _, g := range rwTruncateSegs(rwSegments(rwOneLine(rwSanitize(s.Text)), rwMarks(s, other)), n) {
 		if g.Mark && strings.TrimSpace(g.T) != "" {
-			b.WriteString("**" + mdEscRaw(g.T) + "**")
+			b.WriteString("**" + mdEscRawMid(g.T, b.Len() == 0) + "**")
 		} else {
 			b.WriteString(mdEscRawMid(g.T, b.Len() == 0))
 		}
@@ -537,9 +537,28 @@ func (m *mdWriter) checks(r *Report) {
 	}
 	m.ln(fmt.Sprintf("%d passed, %d failed.", len(r.Checks)-failed, failed))
 	m.ln("")
+	var shown, passed []Check
+	for _, c := range rwOrderChecks(r.Checks) {
+		if c.Passed && failed > 0 && len(r.Checks) > 6 {
+			passed = append(passed, c)
+		} else {
+			shown = append(shown, c)
+		}
+	}
+	m.checkTable(shown)
+	if len(passed) > 0 {
+		m.ln(fmt.Sprintf("<details><summary>%s</summary>", rwPlural(len(passed), "passed check", "passed checks")))
+		m.ln("")
+		m.checkTable(passed)
+		m.ln("</details>")
+		m.ln("")
+	}
+}
+
+func (m *mdWriter) checkTable(cs []Check) {
 	m.ln("| result | check | round | severity | detail |")
 	m.ln("|---|---|---|---|---|")
-	for _, c := range rwOrderChecks(r.Checks) {
+	for _, c := range cs {
 		res := "✅ pass"
 		if !c.Passed {
 			res = "❌ **fail**"
@@ -691,8 +710,15 @@ func rwSideWhere(s *Side) string {
 	if role != "" {
 		parts = append(parts, role)
 	}
-	if s.Provenance.Who != "" {
-		parts = append(parts, "per "+s.Provenance.Who)
+	switch s.Provenance.Source {
+	case "", "user", "assistant", "summary", "system":
+		// the role already says it
+	default:
+		if s.Provenance.Who != "" {
+			parts = append(parts, "per "+s.Provenance.Who)
+		} else {
+			parts = append(parts, "per "+s.Provenance.Source)
+		}
 	}
 	return strings.Join(parts, ", ")
 }
@@ -1096,8 +1122,8 @@ type rwSeg struct {
 // modality cue when the force differs, qualifiers the other side lost. A side with no
 // counterpart (an addition's summary) marks its exact tokens.
 func rwMarks(self, other *Side) []string {
-	if self == nil {
-		return nil
+	if self == nil || (other == nil && self.Role != "summary" && self.Provenance.Role != "summary") {
+		return nil // an omission's lost fact: nothing to contrast it with
 	}
 	var out []string
 	norms := map[string]bool{}
@@ -1209,7 +1235,7 @@ func rwTruncateSegs(segs []rwSeg, n int) []rwSeg {
 			left -= c
 			continue
 		}
-		if left > 0 {
+		if left > 0 && !s.Mark {
 			cut := rwTruncate(s.T, left+1)
 			out = append(out, rwSeg{T: strings.TrimSuffix(cut, "…"), Mark: s.Mark})
 		}
