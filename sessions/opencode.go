@@ -1,0 +1,794 @@
+package sessions
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// OpenCode formats.
+const (
+	// OpenCodeFormat reads OpenCode's JSON storage folder (storage/session, message, part)
+	// and, when present, the DCP plugin's compression records (storage/plugin/dcp).
+	OpenCodeFormat = "OpenCode session storage"
+	// OpenCodeExportFormat reads the file `opencode export <sessionID>` writes.
+	OpenCodeExportFormat = "OpenCode export JSON"
+)
+
+func init() {
+	RegisterReader(Reader{
+		Name: OpenCodeFormat, Priority: 20,
+		Sniff: sniffOpenCodeFile, Parse: parseOpenCodeFile,
+		SniffDir: func(dir string) bool { _, _, err := openCodeTarget(dir); return err == nil || isOpenCodeRoot(dir) },
+		ParseDir: parseOpenCodeDir,
+	})
+	RegisterReader(Reader{Name: OpenCodeExportFormat, Priority: 20, Sniff: sniffOpenCodeExport, Parse: parseOpenCodeExport})
+}
+
+// ocMessage is a stored message's info (message/<sessionID>/<messageID>.json).
+type ocMessage struct {
+	ID        string `json:"id"`
+	SessionID string `json:"sessionID"`
+	Role      string `json:"role"`
+	Time      struct {
+		Created   float64 `json:"created"`
+		Completed float64 `json:"completed"`
+	} `json:"time"`
+	ParentID   string          `json:"parentID"`
+	ModelID    string          `json:"modelID"`
+	ProviderID string          `json:"providerID"`
+	Mode       string          `json:"mode"`
+	Agent      string          `json:"agent"`
+	Summary    json.RawMessage `json:"summary"` // assistant: bool; user: an object (title, diffs)
+	Finish     string          `json:"finish"`
+	Error      json.RawMessage `json:"error"`
+	Tokens     *struct {
+		Input  int `json:"input"`
+		Output int `json:"output"`
+		Cache  struct {
+			Read  int `json:"read"`
+			Write int `json:"write"`
+		} `json:"cache"`
+	} `json:"tokens"`
+	Model *struct {
+		ProviderID string `json:"providerID"`
+		ModelID    string `json:"modelID"`
+	} `json:"model"`
+
+	file  string
+	parts []ocPart
+}
+
+// ocPart is one stored part (part/<messageID>/<partID>.json).
+type ocPart struct {
+	ID        string  `json:"id"`
+	MessageID string  `json:"messageID"`
+	Type      string  `json:"type"`
+	Text      string  `json:"text"`
+	Synthetic bool    `json:"synthetic"`
+	Ignored   bool    `json:"ignored"`
+	Time      *ocSpan `json:"time"`
+	// tool
+	CallID string `json:"callID"`
+	Tool   string `json:"tool"`
+	State  *struct {
+		Status string          `json:"status"`
+		Input  json.RawMessage `json:"input"`
+		Output string          `json:"output"`
+		Error  string          `json:"error"`
+		Time   *ocSpan         `json:"time"`
+	} `json:"state"`
+	// compaction
+	Auto        bool   `json:"auto"`
+	Overflow    bool   `json:"overflow"`
+	TailStartID string `json:"tail_start_id"`
+	// file, subtask
+	Filename string `json:"filename"`
+	Mime     string `json:"mime"`
+	Prompt   string `json:"prompt"`
+}
+
+type ocSpan struct {
+	Start float64 `json:"start"`
+	End   float64 `json:"end"`
+}
+
+// ocSessionInfo is session/<projectID>/<sessionID>.json (and an export's "info").
+type ocSessionInfo struct {
+	ID        string `json:"id"`
+	ProjectID string `json:"projectID"`
+	Directory string `json:"directory"`
+	Title     string `json:"title"`
+	Time      struct {
+		Created float64 `json:"created"`
+		Updated float64 `json:"updated"`
+	} `json:"time"`
+}
+
+// ---- locating a session ---------------------------------------------------------------
+
+// isOpenCodeRoot reports whether dir is a storage folder (it has message/ and part/),
+// or OpenCode's data folder holding one in storage/.
+func isOpenCodeRoot(dir string) bool {
+	return storageRoot(dir) != ""
+}
+
+func storageRoot(dir string) string {
+	for _, d := range []string{dir, filepath.Join(dir, "storage")} {
+		if isDir(filepath.Join(d, "message")) && isDir(filepath.Join(d, "part")) {
+			return d
+		}
+	}
+	return ""
+}
+
+// openCodeTarget resolves a folder to (storage root, session id): a storage root with
+// exactly one session, or message/<sessionID>.
+func openCodeTarget(dir string) (string, string, error) {
+	if root := storageRoot(dir); root != "" {
+		ids := openCodeSessionIDs(root)
+		switch len(ids) {
+		case 0:
+			return "", "", &InputError{Path: dir, Msg: "OpenCode storage folder holds no sessions (message/ is empty)"}
+		case 1:
+			return root, ids[0], nil
+		}
+		var paths []string
+		for i, id := range ids {
+			if i == 3 {
+				paths = append(paths, fmt.Sprintf("... (%d more)", len(ids)-3))
+				break
+			}
+			paths = append(paths, filepath.Join(root, "message", id))
+		}
+		return "", "", &InputError{Path: dir, Msg: fmt.Sprintf("OpenCode storage folder holds %d sessions; open one of them (%s), or list them with 'compaudit sessions --all %s'", len(ids), strings.Join(paths, ", "), dir)}
+	}
+	parent := filepath.Dir(filepath.Clean(dir))
+	if filepath.Base(parent) == "message" {
+		root := filepath.Dir(parent)
+		if isDir(filepath.Join(root, "part")) {
+			return root, filepath.Base(filepath.Clean(dir)), nil
+		}
+	}
+	return "", "", &InputError{Path: dir, Msg: "not an OpenCode storage folder"}
+}
+
+// openCodeSessionIDs lists the sessions of a storage root (folders under message/),
+// newest first by id.
+func openCodeSessionIDs(root string) []string {
+	ents, err := os.ReadDir(filepath.Join(root, "message"))
+	if err != nil {
+		return nil
+	}
+	var ids []string
+	for _, e := range ents {
+		if e.IsDir() {
+			ids = append(ids, e.Name())
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+func parseOpenCodeDir(dir string, opt ReadOptions) (*Session, error) {
+	root, sid, err := openCodeTarget(dir)
+	if err != nil {
+		return nil, err
+	}
+	return readOpenCodeSession(dir, root, sid, opt)
+}
+
+// sniffOpenCodeFile claims a session info file or a DCP state file inside a storage
+// folder: the session is read from the folder around it.
+func sniffOpenCodeFile(data []byte) bool {
+	head := data[:min(len(data), 4096)]
+	if bytes.Contains(head, []byte(`"id": "ses_`)) || bytes.Contains(head, []byte(`"id":"ses_`)) {
+		return bytes.Contains(head, []byte(`"projectID"`))
+	}
+	return bytes.Contains(head, []byte(`"prune"`)) && (bytes.Contains(head, []byte(`"nudges"`)) || bytes.Contains(head, []byte(`"stats"`)))
+}
+
+func parseOpenCodeFile(path string, data []byte, opt ReadOptions) (*Session, error) {
+	var probe struct {
+		ID    string          `json:"id"`
+		Prune json.RawMessage `json:"prune"`
+	}
+	if err := decodeStrict(path, data, &probe); err != nil {
+		return nil, err
+	}
+	// session/<projectID>/<sessionID>.json and plugin/dcp/<sessionID>.json both sit two
+	// folders below the storage root.
+	root := filepath.Dir(filepath.Dir(filepath.Dir(path)))
+	sid := probe.ID
+	if len(probe.Prune) > 0 || sid == "" {
+		sid = strings.TrimSuffix(filepath.Base(path), ".json")
+	}
+	if !isDir(filepath.Join(root, "message", sid)) {
+		return nil, &InputError{Path: path, Line: 1, Msg: fmt.Sprintf("OpenCode session %s: its messages are not in %s", sid, filepath.Join(root, "message", sid))}
+	}
+	return readOpenCodeSession(path, root, sid, opt)
+}
+
+// readOpenCodeSession loads session sid from the storage root; path names it in the
+// session and in errors that are not about one stored file.
+func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, error) {
+	var warnings []string
+	readJSON := func(file string, v any) (bool, error) {
+		data, err := os.ReadFile(file)
+		if err == nil {
+			err = checkUTF8(file, data)
+		}
+		if err == nil {
+			err = decodeStrict(file, data, v)
+		} else if !errors.As(err, new(*InputError)) {
+			err = &InputError{Path: file, Msg: errMsg(err)}
+		}
+		if err != nil {
+			if opt.SkipBad {
+				warnings = append(warnings, "skipped "+err.Error())
+				return false, nil
+			}
+			return false, err
+		}
+		return true, nil
+	}
+	msgDir := filepath.Join(root, "message", sid)
+	files, err := jsonFiles(msgDir)
+	if err != nil {
+		return nil, &InputError{Path: msgDir, Msg: errMsg(err)}
+	}
+	var msgs []*ocMessage
+	for _, f := range files {
+		m := &ocMessage{}
+		ok, err := readJSON(f, m)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		if m.ID == "" {
+			m.ID = strings.TrimSuffix(filepath.Base(f), ".json")
+		}
+		m.file = f
+		partFiles, err := jsonFiles(filepath.Join(root, "part", m.ID))
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, &InputError{Path: filepath.Join(root, "part", m.ID), Msg: errMsg(err)}
+		}
+		for _, pf := range partFiles {
+			var p ocPart
+			ok, err := readJSON(pf, &p)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				m.parts = append(m.parts, p)
+			}
+		}
+		msgs = append(msgs, m)
+	}
+	var info ocSessionInfo
+	if matches, _ := filepath.Glob(filepath.Join(root, "session", "*", sid+".json")); len(matches) > 0 {
+		if _, err := readJSON(matches[0], &info); err != nil {
+			return nil, err
+		}
+	}
+	s, b, err := buildOpenCode(path, sid, msgs, OpenCodeFormat)
+	if err != nil {
+		return nil, err
+	}
+	s.Warnings = append(warnings, s.Warnings...)
+	for _, dir := range []string{"dcp", "acp"} {
+		f := filepath.Join(root, "plugin", dir, sid+".json")
+		if _, err := os.Stat(f); err != nil {
+			continue
+		}
+		var st dcpState
+		ok, err := readJSON(f, &st)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			addDCP(s, b, f, &st, msgs)
+		}
+		break
+	}
+	return finishOpenCode(s)
+}
+
+// jsonFiles lists dir's *.json files sorted by name (OpenCode ids sort by time).
+func jsonFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// ---- the export file ------------------------------------------------------------------
+
+func sniffOpenCodeExport(data []byte) bool {
+	head := data[:min(len(data), 1<<16)]
+	return bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")) && bytes.Contains(head, []byte(`"info"`)) &&
+		bytes.Contains(head, []byte(`"messages"`)) && bytes.Contains(head, []byte(`"parts"`)) && bytes.Contains(head, []byte(`"ses_`))
+}
+
+func parseOpenCodeExport(path string, data []byte, opt ReadOptions) (*Session, error) {
+	var doc struct {
+		Info     ocSessionInfo `json:"info"`
+		Messages []struct {
+			Info  ocMessage `json:"info"`
+			Parts []ocPart  `json:"parts"`
+		} `json:"messages"`
+	}
+	if err := decodeStrict(path, data, &doc); err != nil {
+		return nil, err
+	}
+	if doc.Messages == nil {
+		return nil, &InputError{Path: path, Line: 1, Msg: "not an OpenCode export: no \"messages\""}
+	}
+	offs := arrayOffsets(data, "messages")
+	var msgs []*ocMessage
+	for i := range doc.Messages {
+		m := doc.Messages[i].Info
+		m.parts = doc.Messages[i].Parts
+		if i < len(offs) {
+			l, _ := lineCol(data, offs[i])
+			m.file = path + ":" + strconv.Itoa(l)
+		}
+		msgs = append(msgs, &m)
+	}
+	sid := doc.Info.ID
+	if sid == "" {
+		sid = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	s, _, err := buildOpenCode(path, sid, msgs, OpenCodeExportFormat)
+	if err != nil {
+		return nil, err
+	}
+	return finishOpenCode(s)
+}
+
+// ---- building the session -------------------------------------------------------------
+
+// ocBuild keeps what DCP needs to map OpenCode ids onto the session's message ids.
+type ocBuild struct {
+	byMessage map[string][]string // OpenCode message id -> session message ids
+	origin    map[string]string   // session message id -> OpenCode message id
+	byCall    map[string][]string // tool callID -> session message ids (call and result)
+	native    []ocNative
+}
+
+type ocNative struct {
+	comp   int     // index into Session.Compactions
+	at     float64 // ms
+	window []string
+}
+
+func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session, *ocBuild, error) {
+	sort.SliceStable(msgs, func(i, j int) bool {
+		if msgs[i].ID != msgs[j].ID {
+			return msgs[i].ID < msgs[j].ID
+		}
+		return msgs[i].Time.Created < msgs[j].Time.Created
+	})
+	for _, m := range msgs {
+		sort.SliceStable(m.parts, func(i, j int) bool { return m.parts[i].ID < m.parts[j].ID })
+	}
+	s := &Session{Format: format, Path: path, ID: sid}
+	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
+
+	// Completed summaries by the id of the compaction request they answer.
+	summaries := map[string]*ocMessage{}
+	for _, m := range msgs {
+		if m.Role == "assistant" && isTrue(m.Summary) && m.Finish != "" && !hasError(m.Error) {
+			if _, dup := summaries[m.ParentID]; !dup {
+				summaries[m.ParentID] = m
+			}
+		}
+	}
+	isSummary := map[string]bool{}
+	for _, m := range summaries {
+		isSummary[m.ID] = true
+	}
+
+	var window []string // session message ids since the last compaction
+	prev := ""
+	var lastUser *ocMessage
+	for mi, m := range msgs {
+		switch m.Role {
+		case "user", "assistant":
+		default:
+			return nil, nil, &InputError{Path: m.file, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", m.Role)}
+		}
+		var request *ocPart
+		for i := range m.parts {
+			if m.parts[i].Type == "compaction" {
+				request = &m.parts[i]
+			}
+		}
+		if m.Role == "user" && request != nil {
+			sum := summaries[m.ID]
+			if sum == nil {
+				continue // an unanswered or failed compaction request
+			}
+			var sources, preserved []string
+			if prev != "" {
+				sources = append(sources, prev)
+			}
+			keepFrom := len(window)
+			if request.TailStartID != "" {
+				// Messages from tail_start_id on were kept verbatim.
+				for i, id := range window {
+					if b.origin[id] == request.TailStartID {
+						keepFrom = i
+						break
+					}
+				}
+			} else if request.Overflow && lastUser != nil && replayed(msgs[mi+1:], lastUser, sum) {
+				// On overflow the last real prompt is replayed after the summary.
+				for i, id := range window {
+					if b.origin[id] == lastUser.ID {
+						keepFrom = i
+						break
+					}
+				}
+				if keepFrom < len(window) {
+					preserved = append(preserved, b.byMessage[lastUser.ID]...)
+					var rest []string
+					for _, id := range window[keepFrom:] {
+						if b.origin[id] != lastUser.ID {
+							rest = append(rest, id)
+						}
+					}
+					window = append(window[:keepFrom:keepFrom], rest...)
+					keepFrom = len(window)
+				}
+			}
+			sources = append(sources, window[:keepFrom]...)
+			preserved = append(preserved, window[keepFrom:]...)
+			if len(sources) == 0 {
+				continue // nothing before it: not an auditable round
+			}
+			c := Compaction{
+				ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
+				Summary: partsText(sum.parts), Model: sum.ModelID, At: msTime(sum.Time.Created),
+				Trigger: "manual",
+			}
+			if request.Auto {
+				c.Trigger = "auto"
+			}
+			c.Opaque = LooksOpaque(c.Summary)
+			s.Compactions = append(s.Compactions, c)
+			b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created, window: window[:keepFrom]})
+			prev = sum.ID
+			window = append([]string(nil), window[keepFrom:]...)
+			continue
+		}
+		if isSummary[m.ID] || (m.Role == "assistant" && isTrue(m.Summary)) {
+			continue // a summary (or a failed summary attempt): not a message
+		}
+		if m.Role == "user" && hasText(m.parts) {
+			lastUser = m
+		}
+		// OpenCode never sends a failed assistant turn to the model again (aborted turns
+		// excepted), so no summary saw it: keep it as a message, not as a source.
+		unseen := m.Role == "assistant" && hasError(m.Error) && errorName(m.Error) != "MessageAbortedError"
+		for _, msg := range ocMessagesOf(m) {
+			s.Messages = append(s.Messages, msg)
+			b.byMessage[m.ID] = append(b.byMessage[m.ID], msg.ID)
+			b.origin[msg.ID] = m.ID
+			if !unseen {
+				window = append(window, msg.ID)
+			}
+		}
+		for _, p := range m.parts {
+			if p.Type == "tool" && p.CallID != "" {
+				for _, id := range []string{p.ID, p.ID + toolResultSuffix} {
+					if _, ok := b.origin[id]; ok {
+						b.byCall[p.CallID] = append(b.byCall[p.CallID], id)
+					}
+				}
+			}
+		}
+	}
+	return s, b, nil
+}
+
+// toolResultSuffix turns a tool part's id into its result message's id.
+const toolResultSuffix = ":result"
+
+// replayed reports whether a user message after the summary repeats user's text.
+func replayed(after []*ocMessage, user, summary *ocMessage) bool {
+	want := partsText(user.parts)
+	for _, m := range after {
+		if m.Role == "user" && m.ID > summary.ID && partsText(m.parts) == want {
+			return true
+		}
+	}
+	return false
+}
+
+func hasError(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && string(t) != "null"
+}
+
+func errorName(raw json.RawMessage) string {
+	var e struct {
+		Name string `json:"name"`
+	}
+	_ = json.Unmarshal(raw, &e)
+	return e.Name
+}
+
+func hasText(parts []ocPart) bool {
+	for _, p := range parts {
+		if p.Type == "text" && !p.Synthetic && !p.Ignored && strings.TrimSpace(p.Text) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// partsText joins a message's text parts.
+func partsText(parts []ocPart) string {
+	var out []string
+	for _, p := range parts {
+		if p.Type == "text" && !p.Ignored {
+			out = append(out, p.Text)
+		}
+	}
+	return joinNonEmpty(out)
+}
+
+// ocMessagesOf turns one OpenCode message into session messages, one per part that
+// says something: text, reasoning, tool call and tool result.
+func ocMessagesOf(m *ocMessage) []Message {
+	var out []Message
+	at := func(p ocPart) string {
+		if p.Time != nil && p.Time.Start > 0 {
+			return msTime(p.Time.Start)
+		}
+		return msTime(m.Time.Created)
+	}
+	for _, p := range m.parts {
+		switch p.Type {
+		case "text":
+			if p.Ignored || strings.TrimSpace(p.Text) == "" {
+				continue
+			}
+			role := RoleAssistant
+			if m.Role == "user" {
+				role = RoleUser
+				if p.Synthetic {
+					role = RoleSystem // injected by the harness, not typed by the user
+				}
+			}
+			out = append(out, Message{ID: p.ID, Role: role, Text: p.Text, At: at(p)})
+		case "reasoning":
+			if strings.TrimSpace(p.Text) != "" {
+				out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindThinking, Text: p.Text, At: at(p)})
+			}
+		case "subtask":
+			if strings.TrimSpace(p.Prompt) != "" {
+				out = append(out, Message{ID: p.ID, Role: RoleUser, Text: p.Prompt, At: at(p)})
+			}
+		case "tool":
+			if p.State == nil {
+				continue
+			}
+			callAt, doneAt := msTime(m.Time.Created), ""
+			if p.State.Time != nil {
+				callAt, doneAt = msTime(p.State.Time.Start), msTime(p.State.Time.End)
+			}
+			out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindToolCall, Name: p.Tool, Text: callText(p.Tool, string(p.State.Input)), At: callAt})
+			switch p.State.Status {
+			case "completed":
+				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: p.State.Output, At: doneAt})
+			case "error":
+				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: p.State.Error, IsError: true, At: doneAt})
+			}
+		}
+	}
+	return out
+}
+
+// msTime formats Unix milliseconds ("" for zero).
+func msTime(ms float64) string {
+	if ms <= 0 {
+		return ""
+	}
+	return unixTime(ms)
+}
+
+// finishOpenCode numbers the rounds by time, indexes and validates.
+func finishOpenCode(s *Session) (*Session, error) {
+	sort.SliceStable(s.Compactions, func(i, j int) bool { return s.Compactions[i].At < s.Compactions[j].At })
+	isComp := map[string]bool{}
+	for i := range s.Compactions {
+		c := &s.Compactions[i]
+		c.Round = i + 1
+		isComp[c.ID] = true
+		if c.Parent == "" {
+			for _, src := range c.Sources {
+				if isComp[src] {
+					c.Parent = src
+					break
+				}
+			}
+		}
+	}
+	s.Index()
+	if err := Validate(s, nil); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// ---- DCP compression records ----------------------------------------------------------
+
+// dcpState is the DCP plugin's persisted state (storage/plugin/dcp/<sessionID>.json).
+type dcpState struct {
+	Prune struct {
+		Messages json.RawMessage `json:"messages"`
+	} `json:"prune"`
+	CompressSummaries []json.RawMessage `json:"compressSummaries"`
+}
+
+type dcpBlock struct {
+	BlockID             int      `json:"blockId"`
+	Active              bool     `json:"active"`
+	Topic               string   `json:"topic"`
+	Mode                string   `json:"mode"`
+	CompressMessageID   string   `json:"compressMessageId"`
+	ConsumedBlockIDs    []int    `json:"consumedBlockIds"`
+	EffectiveMessageIDs []string `json:"effectiveMessageIds"`
+	EffectiveToolIDs    []string `json:"effectiveToolIds"`
+	CreatedAt           float64  `json:"createdAt"`
+	DeactivatedAt       float64  `json:"deactivatedAt"`
+	Summary             string   `json:"summary"`
+}
+
+// dcpHeader and the trailing block tag wrap every stored DCP summary.
+const dcpHeader = "[Compressed conversation section]"
+
+func dcpCompID(n int) string { return "dcp-b" + strconv.Itoa(n) }
+
+// unwrapDCPSummary removes the header line and the trailing <dcp-message-id> tag.
+func unwrapDCPSummary(s string) string {
+	t := strings.TrimSpace(s)
+	t = strings.TrimSpace(strings.TrimPrefix(t, dcpHeader))
+	if i := strings.LastIndex(t, "<dcp-message-id>"); i >= 0 && strings.HasSuffix(t, "</dcp-message-id>") {
+		t = strings.TrimSpace(t[:i])
+	}
+	return t
+}
+
+// addDCP adds one compaction per DCP compression block. A block's sources are the
+// blocks it consumed plus the messages and tool calls it names that those blocks did
+// not already cover. A native compaction made while a block was active summarised the
+// block, not its messages, so its sources are rewritten to name the block.
+func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage) {
+	var blocksByID map[string]dcpBlock
+	var wrapped struct {
+		BlocksByID map[string]dcpBlock `json:"blocksById"`
+	}
+	if len(st.Prune.Messages) > 0 && json.Unmarshal(st.Prune.Messages, &wrapped) == nil {
+		blocksByID = wrapped.BlocksByID
+	}
+	if len(blocksByID) == 0 {
+		if len(st.CompressSummaries) > 0 {
+			s.Warnings = append(s.Warnings, file+": DCP state in the older format (compressSummaries) does not name the messages each summary replaced; its compressions are not imported")
+		}
+		return
+	}
+	blocks := make([]dcpBlock, 0, len(blocksByID))
+	for _, bl := range blocksByID {
+		blocks = append(blocks, bl)
+	}
+	sort.Slice(blocks, func(i, j int) bool {
+		if blocks[i].CreatedAt != blocks[j].CreatedAt {
+			return blocks[i].CreatedAt < blocks[j].CreatedAt
+		}
+		return blocks[i].BlockID < blocks[j].BlockID
+	})
+	models := map[string]string{}
+	for _, m := range msgs {
+		models[m.ID] = m.ModelID
+	}
+	covered := map[int]map[string]bool{} // block -> session message ids it covers
+	imported := map[int]bool{}
+	for _, bl := range blocks {
+		cover := map[string]bool{}
+		var unknown []string
+		for _, id := range bl.EffectiveMessageIDs {
+			ids, ok := b.byMessage[id]
+			if !ok {
+				unknown = append(unknown, id)
+			}
+			for _, x := range ids {
+				cover[x] = true
+			}
+		}
+		for _, id := range bl.EffectiveToolIDs {
+			for _, x := range b.byCall[id] {
+				cover[x] = true
+			}
+		}
+		covered[bl.BlockID] = cover
+		if len(unknown) > 0 {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: DCP block b%d names %d message(s) not in the session (%s)", file, bl.BlockID, len(unknown), strings.Join(unknown, ", ")))
+		}
+		var sources []string
+		inherited := map[string]bool{}
+		parent := ""
+		for _, cb := range bl.ConsumedBlockIDs {
+			if !imported[cb] {
+				continue
+			}
+			sources = append(sources, dcpCompID(cb))
+			if parent == "" {
+				parent = dcpCompID(cb)
+			}
+			for x := range covered[cb] {
+				inherited[x] = true
+			}
+		}
+		for _, m := range s.Messages {
+			if cover[m.ID] && !inherited[m.ID] {
+				sources = append(sources, m.ID)
+			}
+		}
+		if len(sources) == 0 {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: DCP block b%d replaced nothing found in the session; skipped", file, bl.BlockID))
+			continue
+		}
+		summary := unwrapDCPSummary(bl.Summary)
+		policy := "dcp compress"
+		if bl.Mode != "" {
+			policy += " (" + bl.Mode + ")"
+		}
+		s.Compactions = append(s.Compactions, Compaction{
+			ID: dcpCompID(bl.BlockID), Parent: parent, Sources: sources, Summary: summary,
+			Opaque: LooksOpaque(summary), Policy: policy, Model: models[bl.CompressMessageID],
+			Trigger: "manual", At: msTime(bl.CreatedAt),
+		})
+		imported[bl.BlockID] = true
+
+		// Native compactions after this block, while it was active, saw the block.
+		for _, n := range b.native {
+			if n.at <= bl.CreatedAt || (bl.DeactivatedAt > 0 && bl.DeactivatedAt <= n.at) {
+				continue
+			}
+			c := &s.Compactions[n.comp]
+			var out []string
+			placed := false
+			for _, src := range c.Sources {
+				if cover[src] {
+					if !placed {
+						out = append(out, dcpCompID(bl.BlockID))
+						placed = true
+					}
+					continue
+				}
+				out = append(out, src)
+			}
+			c.Sources = out
+		}
+	}
+}
