@@ -258,7 +258,11 @@ func (d *Doc) sides(i int) *sideCells {
 			faint = fenceSpans(f.Text)
 			colors = highlight(f.Text, f.Lang, chroma)
 		}
-		return cells(f.Text, ek, em, matches(d.query, f.Text), faint, colors)
+		cs := cells(f.Text, ek, em, matches(d.query, f.Text), faint, colors)
+		if d.st.Theme.Mono {
+			cs = markEmphasis(cs)
+		}
+		return cs
 	}
 	sc.l = side(it.Source, 1, ea)
 	sc.r = side(it.Summary, 2, eb)

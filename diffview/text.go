@@ -5,12 +5,14 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 	chromastyles "github.com/alecthomas/chroma/v2/styles"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/rivo/uniseg"
 	"github.com/sergi/go-diff/diffmatchpatch"
 )
 
@@ -30,7 +32,10 @@ type cell struct {
 }
 
 // span is a byte range [a, b) of a fact's text.
-type span struct{ a, b int }
+type span = Span
+
+// Span is a byte range [A, B) of a fact's text.
+type Span struct{ A, B int }
 
 // maxDiffBytes bounds the char diff: longer pairs are emphasised whole.
 const maxDiffBytes = 8000
@@ -43,13 +48,14 @@ func Emphasis(a, b string, ta, tb []classify.Token) (ea, eb []span) {
 		return nil, nil
 	}
 	if len(a)+len(b) > maxDiffBytes {
-		return []span{{0, len(a)}}, []span{{0, len(b)}}
+		return []span{{A: 0, B: len(a)}}, []span{{A: 0, B: len(b)}}
 	}
 	dmp := diffmatchpatch.New()
 	dmp.DiffTimeout = 50 * time.Millisecond
 	diffs := dmp.DiffMain(a, b, false)
 	diffs = dmp.DiffCleanupSemantic(diffs)
 	pa, pb := 0, 0
+	var ma, mb []point // where the other side changed, for zero-width changes
 	for _, d := range diffs {
 		n := len(d.Text)
 		switch d.Type {
@@ -57,60 +63,120 @@ func Emphasis(a, b string, ta, tb []classify.Token) (ea, eb []span) {
 			pa += n
 			pb += n
 		case diffmatchpatch.DiffDelete:
-			ea = append(ea, span{pa, pa + n})
+			ea = append(ea, span{A: pa, B: pa + n})
+			mb = append(mb, newPoint(pb, d.Text))
 			pa += n
 		case diffmatchpatch.DiffInsert:
-			eb = append(eb, span{pb, pb + n})
+			eb = append(eb, span{A: pb, B: pb + n})
+			ma = append(ma, newPoint(pa, d.Text))
 			pb += n
 		}
 	}
-	ea = widen(trimSpace(a, ea), ta, len(a))
-	eb = widen(trimSpace(b, eb), tb, len(b))
+	ea = widen(a, trimSpace(a, ea), ma, ta)
+	eb = widen(b, trimSpace(b, eb), mb, tb)
 	return ea, eb
+}
+
+// point is a position where the other side inserted or deleted text; glued says the
+// change touches its neighbours without a space (".2" deleted right after "18").
+type point struct {
+	p           int
+	left, right bool
+}
+
+func newPoint(p int, changed string) point {
+	return point{p: p, left: changed != "" && changed[0] != ' ', right: changed != "" && changed[len(changed)-1] != ' '}
 }
 
 // trimSpace drops emphasis on pure whitespace changes.
 func trimSpace(s string, sp []span) []span {
 	out := sp[:0]
 	for _, x := range sp {
-		if strings.TrimSpace(s[x.a:x.b]) != "" {
+		if strings.TrimSpace(s[x.A:x.B]) != "" {
 			out = append(out, x)
 		}
 	}
 	return out
 }
 
-// widen extends spans to cover every token they touch, then merges them.
-func widen(sp []span, toks []classify.Token, n int) []span {
-	for i := range sp {
-		for _, t := range toks {
-			if t.End <= t.Start || t.End > n {
-				continue
+// widen extends spans to whole words (Unicode word boundaries, so "18.2" is one word
+// and each ideograph is its own) and to every exact token they touch, adds the words
+// and tokens at which the other side changed, then merges them.
+func widen(s string, sp []span, pts []point, toks []classify.Token) []span {
+	n := len(s)
+	words := wordSpans(s)
+	grow := func(x span) span {
+		for _, w := range words {
+			if w.A < x.B && x.A < w.B {
+				x.A = min(x.A, w.A)
+				x.B = max(x.B, w.B)
 			}
-			if t.Start < sp[i].b && sp[i].a < t.End || (sp[i].a == sp[i].b && sp[i].a >= t.Start && sp[i].a <= t.End) {
-				if t.Start < sp[i].a {
-					sp[i].a = t.Start
-				}
-				if t.End > sp[i].b {
-					sp[i].b = t.End
-				}
+		}
+		return x
+	}
+	for i := range sp {
+		sp[i] = grow(sp[i])
+	}
+	// a change just after punctuation ("18." then "2." deleted) belongs to the word
+	// before the punctuation
+	for _, x := range pts {
+		if x.left && x.p > 0 && x.p <= n && strings.IndexByte(".,:;!?)]", s[x.p-1]) >= 0 {
+			pts = append(pts, point{p: x.p - 1, left: true})
+		}
+	}
+	for _, x := range pts {
+		for _, w := range words {
+			if (w.A < x.p && x.p < w.B) || (x.p == w.B && x.left) || (x.p == w.A && x.right) {
+				sp = append(sp, w)
+			}
+		}
+	}
+	for _, t := range toks {
+		if t.End <= t.Start || t.End > n {
+			continue
+		}
+		for i := range sp {
+			if t.Start < sp[i].B && sp[i].A < t.End {
+				sp[i].A = min(sp[i].A, t.Start)
+				sp[i].B = max(sp[i].B, t.End)
+			}
+		}
+		for _, x := range pts {
+			if (t.Start < x.p && x.p < t.End) || (x.p == t.End && x.left) || (x.p == t.Start && x.right) {
+				sp = append(sp, span{A: t.Start, B: t.End})
 			}
 		}
 	}
 	return merge(sp)
 }
 
+// wordSpans lists the byte ranges of s's words (letters or digits in them).
+func wordSpans(s string) []span {
+	var out []span
+	pos, state := 0, -1
+	rest := s
+	for len(rest) > 0 {
+		var w string
+		w, rest, state = uniseg.FirstWordInString(rest, state)
+		if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+			out = append(out, span{A: pos, B: pos + len(w)})
+		}
+		pos += len(w)
+	}
+	return out
+}
+
 func merge(sp []span) []span {
 	if len(sp) < 2 {
 		return sp
 	}
-	sort.Slice(sp, func(i, j int) bool { return sp[i].a < sp[j].a })
+	sort.Slice(sp, func(i, j int) bool { return sp[i].A < sp[j].A })
 	out := []span{sp[0]}
 	for _, x := range sp[1:] {
 		last := &out[len(out)-1]
-		if x.a <= last.b {
-			if x.b > last.b {
-				last.b = x.b
+		if x.A <= last.B {
+			if x.B > last.B {
+				last.B = x.B
 			}
 			continue
 		}
@@ -127,7 +193,7 @@ func matches(q *regexp.Regexp, s string) []span {
 	var out []span
 	for _, m := range q.FindAllStringIndex(s, 64) {
 		if m[1] > m[0] {
-			out = append(out, span{m[0], m[1]})
+			out = append(out, span{A: m[0], B: m[1]})
 		}
 	}
 	return out
@@ -192,7 +258,7 @@ func fenceSpans(text string) []span {
 	for _, line := range strings.SplitAfter(text, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			out = append(out, span{pos, pos + len(strings.TrimRight(line, "\n"))})
+			out = append(out, span{A: pos, B: pos + len(strings.TrimRight(line, "\n"))})
 		}
 		pos += len(line)
 	}
@@ -206,7 +272,7 @@ func cells(text string, ek uint8, emph, match, faint []span, colors []colorRun) 
 	cuts := []int{0, len(text)}
 	for _, s := range [][]span{emph, match, faint} {
 		for _, x := range s {
-			cuts = append(cuts, x.a, x.b)
+			cuts = append(cuts, x.A, x.B)
 		}
 	}
 	for _, c := range colors {
@@ -215,7 +281,7 @@ func cells(text string, ek uint8, emph, match, faint []span, colors []colorRun) 
 	sort.Ints(cuts)
 	in := func(sp []span, p int) bool {
 		for _, x := range sp {
-			if p >= x.a && p < x.b {
+			if p >= x.A && p < x.B {
 				return true
 			}
 		}
@@ -360,4 +426,49 @@ func (d *Doc) styleFor(a attr) lipgloss.Style {
 	}
 	d.styles[a] = st
 	return st
+}
+
+// markEmphasis brackets emphasised runs the way wdiff does ("[-18.2-]" on the source
+// side, "{+18+}" on the summary side), for the mono theme, where emphasis must survive
+// without colour or attributes.
+func markEmphasis(cs []cell) []cell {
+	has := false
+	for _, c := range cs {
+		if c.a.emph != 0 {
+			has = true
+			break
+		}
+	}
+	if !has {
+		return cs
+	}
+	out := make([]cell, 0, len(cs)+8)
+	open := uint8(0)
+	closeRun := func(a attr) {
+		if open == 1 {
+			out = append(out, cell{"-", 1, a}, cell{"]", 1, a})
+		} else if open == 2 {
+			out = append(out, cell{"+", 1, a}, cell{"}", 1, a})
+		}
+		open = 0
+	}
+	for i, c := range cs {
+		if c.a.emph != open || c.s == "\n" {
+			if open != 0 {
+				closeRun(cs[i-1].a)
+			}
+			if c.a.emph == 1 && c.s != "\n" {
+				out = append(out, cell{"[", 1, c.a}, cell{"-", 1, c.a})
+				open = 1
+			} else if c.a.emph == 2 && c.s != "\n" {
+				out = append(out, cell{"{", 1, c.a}, cell{"+", 1, c.a})
+				open = 2
+			}
+		}
+		out = append(out, c)
+	}
+	if open != 0 {
+		closeRun(cs[len(cs)-1].a)
+	}
+	return out
 }

@@ -1,0 +1,173 @@
+package diffview_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/diffview"
+	"github.com/compaudit/compaudit/diffview/fake"
+	"github.com/compaudit/compaudit/themes"
+	"github.com/muesli/termenv"
+)
+
+func TestMain(m *testing.M) {
+	// colour off: goldens compare text and layout, not escape codes
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+func render(r *audit.Round, w int, mode diffview.Mode, th themes.Theme) string {
+	return strings.Join(diffview.Render(r, false, w, mode, themes.NewStyles(th)), "\n") + "\n"
+}
+
+// TestGolden pins the rows (mono theme, colour off: emphasis shows as [-old-] {+new+}) of a synthetic round at three widths (the automatic layout
+// stacks at 40 and 80, and goes side by side at 120), plus side by side forced at 80.
+func TestGolden(t *testing.T) {
+	r := fake.Round(1, 10)
+	for _, w := range []int{40, 80, 120} {
+		t.Run(fmt.Sprintf("w%d", w), func(t *testing.T) {
+			golden.RequireEqual(t, []byte(render(&r, w, diffview.Auto(w), themes.Mono())))
+		})
+	}
+	t.Run("w80-side", func(t *testing.T) {
+		golden.RequireEqual(t, []byte(render(&r, 80, diffview.SideBySide, themes.Mono())))
+	})
+}
+
+func TestEveryLineExactWidth(t *testing.T) {
+	r := fake.Round(1, 10)
+	for _, th := range []themes.Theme{themes.Dark(), themes.Light(), themes.HighContrast(), themes.Mono()} {
+		for w := 1; w <= 210; w += 3 {
+			for _, mode := range []diffview.Mode{diffview.SideBySide, diffview.Stacked} {
+				for i, l := range diffview.Render(&r, false, w, mode, themes.NewStyles(th)) {
+					if got := ansi.StringWidth(l); got != w {
+						t.Fatalf("%s w=%d %s line %d: width %d: %q", th.Name, w, mode, i, got, l)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestSideBySideKeepsPairsLevel(t *testing.T) {
+	r := fake.Round(1, 10)
+	d := diffview.NewDoc(&r, false, themes.NewStyles(themes.Mono()))
+	for i, it := range d.Items {
+		ls := d.Lines(i, 100, diffview.SideBySide)
+		sep := -1
+		for _, l := range ls {
+			p := ansi.Strip(l)
+			j := strings.Index(p, "│")
+			if j < 0 {
+				t.Fatalf("row %d: no separator in %q", i, p)
+			}
+			if sep >= 0 && ansi.StringWidth(p[:j]) != sep {
+				t.Fatalf("row %d: separator moved: %q", i, p)
+			}
+			sep = ansi.StringWidth(p[:j])
+		}
+		first := ansi.Strip(ls[0])
+		left, right := first[:strings.Index(first, "│")], first[strings.Index(first, "│")+len("│"):]
+		if it.Source == nil && strings.TrimSpace(left) != "+" {
+			t.Errorf("row %d (addition) has text on the left: %q", i, left)
+		}
+		if it.Summary == nil && strings.TrimSpace(right) != "" {
+			t.Errorf("row %d (omission) has text on the right: %q", i, right)
+		}
+	}
+}
+
+func TestEmphasisWidensToTokens(t *testing.T) {
+	a := "We run PostgreSQL 18.2 everywhere."
+	b := "We run PostgreSQL 18 everywhere."
+	ta := []classify.Token{{Kind: "version", Raw: "18.2", Start: 18, End: 22}}
+	tb := []classify.Token{{Kind: "version", Raw: "18", Start: 18, End: 20}}
+	ea, eb := diffview.Emphasis(a, b, ta, tb)
+	if got := spans(a, ea); got != "18.2" {
+		t.Errorf("source emphasis = %q, want the whole token 18.2", got)
+	}
+	if got := spans(b, eb); got != "18" {
+		t.Errorf("summary emphasis = %q, want the whole token 18", got)
+	}
+	a, b = "migration 01947 ships", "migration 1947 ships"
+	ta = []classify.Token{{Kind: "id", Raw: "01947", Start: 10, End: 15}}
+	tb = []classify.Token{{Kind: "id", Raw: "1947", Start: 10, End: 14}}
+	ea, eb = diffview.Emphasis(a, b, ta, tb)
+	if spans(a, ea) != "01947" || spans(b, eb) != "1947" {
+		t.Errorf("01947/1947 emphasis = %q / %q", spans(a, ea), spans(b, eb))
+	}
+	if ea, eb := diffview.Emphasis("same", "same", nil, nil); ea != nil || eb != nil {
+		t.Errorf("equal texts emphasised: %v %v", ea, eb)
+	}
+}
+
+func spans(s string, sp []diffview.Span) string {
+	var out []string
+	for _, x := range sp {
+		out = append(out, s[x.A:x.B])
+	}
+	return strings.Join(out, "|")
+}
+
+func TestEmphasisIsDrawn(t *testing.T) {
+	// under a colour profile the changed token carries its own style run
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	r := fake.Round(1, 1)
+	d := diffview.NewDoc(&r, false, themes.NewStyles(themes.Dark()))
+	l := d.Lines(0, 120, diffview.SideBySide)[0]
+	if !strings.Contains(l, "18.2\x1b[0m") {
+		t.Errorf("18.2 is not a styled run of its own: %q", l)
+	}
+}
+
+func TestSanitize(t *testing.T) {
+	cases := map[string]string{
+		"\x1b[31mred\x1b[0m": "␛[31mred␛[0m",
+		"a\tb":               "a    b",
+		"bell\a":             "bell␇",
+		"nl\nx":              "nl␊x",
+		"\u202eevil":         "⟨U+202E⟩evil",
+		"zw\u200bsp":         "zw⟨U+200B⟩sp",
+		"c1\u009b31m":        "c1⟨U+009B⟩31m",
+		"bad\xffutf8":        "bad\uFFFDutf8",
+		"plain café 日本":      "plain café 日本",
+	}
+	for in, want := range cases {
+		if got := diffview.Sanitize(in); got != want {
+			t.Errorf("Sanitize(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if got := diffview.SanitizeText("a\r\nb\x1b"); got != "a\nb␛" {
+		t.Errorf("SanitizeText = %q", got)
+	}
+	// nothing a terminal would interpret survives
+	var all strings.Builder
+	for r := rune(0); r < 0x300; r++ {
+		all.WriteRune(r)
+	}
+	for _, r := range diffview.Sanitize(all.String()) {
+		if r < 0x20 || (r >= 0x7f && r < 0xa0) {
+			t.Fatalf("control %U survived", r)
+		}
+	}
+}
+
+func TestWideAndZeroWidthMeasured(t *testing.T) {
+	if w := diffview.Width("日本"); w != 4 {
+		t.Errorf("width of 日本 = %d", w)
+	}
+	if w := diffview.Width("e\u0301"); w != 1 {
+		t.Errorf("width of e + combining acute = %d", w)
+	}
+	if got := diffview.Fit("日本語", 5); ansi.StringWidth(got) != 5 {
+		t.Errorf("Fit(日本語, 5) = %q", got)
+	}
+}
