@@ -42,10 +42,36 @@ func register(c command) { commands = append(commands, c) }
 func init() {
 	register(command{"audit", "audit a session and print the report (json, md or html)", cmdAudit})
 	register(command{"check", "audit a session for CI: exit 1 when a finding at or above a threshold exists", cmdCheck})
-	register(command{"version", "print the version", func([]string, io.Writer, io.Writer) int { fmt.Println("compaudit", version); return exitOK }})
+	register(command{"version", "print the version", cmdVersion})
+}
+
+func cmdVersion(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("version", "compaudit version", stdout)
+	pos, code, done := parseFlags(fs, args, stderr)
+	if done {
+		return code
+	}
+	if len(pos) > 0 {
+		fmt.Fprintf(stderr, "compaudit version: unexpected argument %q (run 'compaudit version --help')\n", pos[0])
+		return exitUsage
+	}
+	fmt.Fprintln(stdout, "compaudit", version)
+	return exitOK
 }
 
 func main() {
+	defer func() {
+		// A bug must still end in one clear line and exit 2, not a stack dump in a CI log;
+		// COMPAUDIT_DEBUG=1 keeps the dump for whoever fixes it.
+		if p := recover(); p != nil {
+			if os.Getenv("COMPAUDIT_DEBUG") != "" {
+				panic(p)
+			}
+			msg := strings.Join(strings.Fields(fmt.Sprint(p)), " ")
+			fmt.Fprintf(os.Stderr, "compaudit: internal error: %s (please report it with the input; COMPAUDIT_DEBUG=1 shows the stack)\n", msg)
+			os.Exit(exitUsage)
+		}
+	}()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -58,6 +84,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 					if c.name == args[1] {
 						return c.run([]string{"--help"}, stdout, stderr)
 					}
+				}
+				if args[0] == "help" {
+					fmt.Fprintf(stderr, "compaudit help: unknown command %q (run 'compaudit --help')\n", args[1])
+					return exitUsage
 				}
 			}
 			printUsage(stdout)
@@ -109,24 +139,47 @@ func newFlagSet(name, usage string, stdout io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args, allowing flags after the positional arguments too.
-// It returns (positional, exit code, done).
+// parseFlags parses args, allowing flags after the positional arguments too (but
+// not after "--"). It returns (positional, exit code, done). On --help it prints the
+// usage and is done with exit 0; on a bad flag it prints one line to stderr and is
+// done with exit 2 (the flag package's own message and usage dump are suppressed).
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, int, bool) {
+	usage, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
+	defer func() {
+		fs.Usage = usage
+		fs.SetOutput(out)
+	}()
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
+				usage()
 				return nil, exitOK, true
 			}
-			fmt.Fprintf(stderr, "compaudit %s: %v\n", fs.Name(), err)
+			prefix := "compaudit " + fs.Name()
+			if fs.Name() == "compaudit" || fs.Name() == "" {
+				prefix = "compaudit"
+			}
+			help := "compaudit --help"
+			if prefix != "compaudit" {
+				help = prefix + " --help"
+			}
+			fmt.Fprintf(stderr, "%s: %v (run '%s')\n", prefix, err, help)
 			return nil, exitUsage, true
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			// Everything after "--" is positional, even when it starts with "-".
+			return append(pos, rest...), 0, false
+		}
+		if len(rest) == 0 {
 			return pos, 0, false
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
 }
 
@@ -190,6 +243,10 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 	if len(pos) == 1 {
 		path = pos[0]
 	}
+	if *out != "" && (sameExistingFile(*out, path) || sameExistingFile(*out, lo.manifest)) {
+		fmt.Fprintf(stderr, "compaudit audit: -o %s would overwrite an input file; choose another file\n", *out)
+		return exitUsage
+	}
 	s, err := load(path, lo)
 	if err != nil {
 		fmt.Fprintf(stderr, "compaudit: %v\n", err)
@@ -198,7 +255,7 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 	r := audit.Run(s, audit.Options{Version: version})
 	if *out != "" {
 		if err := audit.WriteFileAtomic(*out, *format, r); err != nil {
-			fmt.Fprintf(stderr, "compaudit: writing %s: %v\n", *out, err)
+			fmt.Fprintf(stderr, "compaudit: writing %s: %s\n", *out, writeErrMsg(err))
 			return exitUsage
 		}
 		fmt.Fprintf(stderr, "compaudit: wrote %s\n", *out)
@@ -209,6 +266,36 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// sameExistingFile reports whether a and b name the same existing file.
+func sameExistingFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	if err != nil {
+		return false
+	}
+	return os.SameFile(fa, fb)
+}
+
+// writeErrMsg drops the temporary file's name from an atomic write's error: the user
+// named the target, not the temporary.
+func writeErrMsg(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	var le *os.LinkError
+	if errors.As(err, &le) {
+		return le.Err.Error()
+	}
+	return err.Error()
 }
 
 func validFormat(f string) bool {
