@@ -262,9 +262,9 @@ findings = [
     F("mutation", 2, "01947_split_orders_shipping_address", "Ship migration 1947_split_orders_shipping_address",
       "leading zero of the migration id 01947 dropped; the file and the migration table use 01947"),
     F("epistemic_collapse", 2, "pgroll start on perf-db failed", "We explored approaches for the column move (pgroll",
-      "a tried-and-failed approach (pgroll: cannot alter type of a column used by a view) becomes merely 'explored'; the agent re-ran pgroll in m36"),
+      "a tried-and-failed approach (pgroll: cannot alter type of a column used by a view) becomes merely 'explored'; the agent re-ran pgroll in m30"),
     F("epistemic_collapse", 3, "Hypothesis (not verified): an autovacuum on orders", "Root cause of the lag spike: the autovacuum",
-      "the user said to keep it a hypothesis and the pg_stat_wal check in m40 was inconclusive; the summary states it as the root cause"),
+      "the user said to keep it a hypothesis and the pg_stat_wal check in m33 was inconclusive; the summary states it as the root cause"),
     F("addition", 3, None, "Opened DBA-3318 with the DBA team",
       "no ticket was opened and max_standby_streaming_delay was never discussed"),
 ]

@@ -183,11 +183,11 @@ findings = [
 forbid = [
     X("epistemic_collapse", 1, "the pricing-svc explanation is kept as 'Hypothesis (unconfirmed)' and the missing batch metric is noted"),
     X("addition", 1, "1,204,331 is the tool's 1204331; 0.842 s, 500/300000/45000 and 12 pods all come from tool output"),
-    X("mutation", 2, "the window moves from 22:00-23:00 to 21:00-22:00 CET because the user corrected it in m15; 341.7 s and 148.2 s are exact"),
-    X("epistemic_collapse", 2, "the cause is stated as confirmed only after the batch timer measured 341.7 s > 300 s in m19 (legitimate confirmation); the 24-replica attempt stays a failed attempt"),
-    X("addition", 2, "1.9k msg/s, the staging image tag and '0 poll timeouts in 20 minutes' come from m23-m24"),
+    X("mutation", 2, "the window moves from 22:00-23:00 to 21:00-22:00 CET because the user corrected it in m11; 341.7 s and 148.2 s are exact"),
+    X("epistemic_collapse", 2, "the cause is stated as confirmed only after the batch timer measured 341.7 s > 300 s in m14 (legitimate confirmation); the 24-replica attempt stays a failed attempt"),
+    X("addition", 2, "1.9k msg/s, the staging image tag and '0 poll timeouts in 20 minutes' come from m18-m21"),
     X("epistemic_collapse", 3, "lag is kept as 'still draining' at 38,112, not declared resolved"),
-    X("addition", 3, "20:06 UTC, 38,112 and PR #2291 come from m28-m30"),
+    X("addition", 3, "20:06 UTC, 38,112 and PR #2291 come from m23-m26"),
 ]
 invariants = [
     I("do not reset offsets on the orders-enricher group", None, False),

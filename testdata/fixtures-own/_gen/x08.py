@@ -167,7 +167,7 @@ forbid = [
     X("provenance_loss", 1, "the BtchBookg/SALA/split rules stay attributed to 'Bank guide (Volksbank EBICS guide 4.2)'"),
     X("epistemic_collapse", 1, "the whitespace explanation is kept as 'Hypothesis (not verified yet)'; the raw-CSV observation is stated separately as an observation"),
     X("addition", 1, "5,000 is the guide's 5000; 2026-12-23 and the three employee ids come from m6-m8"),
-    X("mutation", 2, "the control sum goes from the parent's 1,482,931.47 back to 1,482,913.47, which the validator re-printed in m16 (restored by new tool output, not a mutation)"),
+    X("mutation", 2, "the control sum goes from the parent's 1,482,931.47 back to 1,482,913.47, which the validator re-printed in m14 (restored by new tool output, not a mutation)"),
     X("epistemic_collapse", 2, "the IBAN cause is stated as confirmed, legitimately: m9 showed the spaces in the raw CSV and m11 showed the stripped IBANs pass mod-97"),
     X("addition", 2, "'tests 9 passed', ACCEPT and the display-only column are in m13-m18"),
     X("mutation", 3, "'23 December 2026' is 2026-12-23 and '23.12.' in other forms; 1,482,913.47 matches the validator and Marta's 1.482.913,47"),
