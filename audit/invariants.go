@@ -131,23 +131,21 @@ func mergeFacts(id, text string, fs []classify.Fact) classify.Fact {
 	return f
 }
 
-var reQuestion = regexp.MustCompile(`\?\s*$`)
-
 func isInvariantFact(f *classify.Fact) bool {
 	if f.Code || reQuestion.MatchString(f.Text) {
 		return false
 	}
 	switch f.Role {
 	case "user":
-		if f.Has(classify.ExactConstraint) && f.Modality.Level >= classify.ModShouldNot && f.Modality.Cue != "should" {
+		if strongRule(f) {
 			return true
 		}
 		if f.Has(classify.RejectedAlternative) {
 			return true
 		}
-		return f.Has(classify.FailureHistory) && strongFailure(f.Text)
+		return failureRecord(f)
 	case "assistant":
-		return f.Has(classify.FailureHistory) && strongFailure(f.Text) && f.Status.Epistemic != classify.StatusHypothesis
+		return failureRecord(f)
 	}
 	return false
 }

@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/compaudit/compaudit/classify"
@@ -28,6 +29,7 @@ type judge struct {
 	cumulative bool
 	// srcTokens holds every exact token of the sources, for addition checks.
 	srcTokens []classify.Token
+	srcText   string
 }
 
 func newJudge(src, sum []classify.Fact) *judge {
@@ -70,8 +72,14 @@ func (j *judge) run() ([]Finding, []Pair) {
 			fs = append(fs, found)
 		}
 	}
+	claimed := map[int]bool{}
+	for _, f := range fs {
+		if f.Summary != nil && f.Family == Mutation {
+			claimed[f.Summary.Fact] = true
+		}
+	}
 	for k := range j.sum {
-		if found, ok := j.addition(k); ok {
+		if found, ok := j.addition(k, claimed); ok {
 			fs = append(fs, found)
 		}
 	}
@@ -131,47 +139,85 @@ func round3(f float64) float64 {
 }
 
 // importance is how much losing a fact matters: the severity of its omission
-// ("" when it is not reported at all).
+// ("" when it is not reported at all). Summaries are lossy by contract: only the
+// classes whose loss is undetectable downstream (rules, failure records, open work,
+// the user's identifiers and preferences) rise above info.
 func importance(f *classify.Fact) (string, classify.Class) {
 	if f.Code {
 		return SevInfo, classify.EvidenceReference
 	}
 	prim := f.Primary()
-	switch f.Role {
-	case "tool":
+	if f.Role == "tool" || f.Role == "system" {
 		if f.Has(classify.FailureHistory) {
 			return SevInfo, classify.FailureHistory
 		}
 		return "", prim
-	case "system":
-		return "", prim
 	}
+	question := reQuestion.MatchString(f.Text)
 	switch {
-	case f.Has(classify.ExactConstraint) && (f.Role == "user" || f.Role == RoleSummary || f.Modality.Negative):
+	case strongRule(f) && !question:
 		return SevError, classify.ExactConstraint
-	case f.Has(classify.FailureHistory) && f.Role != "user" && strongFailure(f.Text):
+	case failureRecord(f):
 		return SevError, classify.FailureHistory
-	case f.Has(classify.RejectedAlternative):
-		return SevWarning, classify.RejectedAlternative
-	case f.Has(classify.UnresolvedWork) && (f.Role == "user" || f.Role == RoleSummary):
+	case f.Has(classify.UnresolvedWork) && reFollowUp.MatchString(f.Text) && !question:
 		return SevWarning, classify.UnresolvedWork
-	case f.Has(classify.UserPreference):
-		return SevWarning, classify.UserPreference
-	case f.Has(classify.ExactConstraint):
-		return SevWarning, classify.ExactConstraint
-	case f.Has(classify.Decision) && f.Role != "tool":
-		return SevInfo, classify.Decision
-	case f.Has(classify.Identifier) && f.Role == "user":
+	case f.Role == "user" && f.Has(classify.Identifier) && !question && specificTokens(f):
 		return SevWarning, classify.Identifier
-	case f.Has(classify.Hypothesis), f.Has(classify.UnresolvedWork), f.Has(classify.Identifier), f.Has(classify.FailureHistory):
+	case f.Role == "user" && f.Has(classify.UserPreference) && !question:
+		return SevWarning, classify.UserPreference
+	case f.Has(classify.ExactConstraint), f.Has(classify.Decision), f.Has(classify.RejectedAlternative),
+		f.Has(classify.Hypothesis), f.Has(classify.UnresolvedWork), f.Has(classify.Identifier), f.Has(classify.FailureHistory):
 		return SevInfo, prim
 	}
 	return "", prim
 }
 
-var reStrongFailure = regexp.MustCompile(`(?i)\b(?:failed|fails|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error)\b`)
+// strongRule: a prohibition or precondition with its full force, stated by the user
+// or carried by a summary as a rule.
+func strongRule(f *classify.Fact) bool {
+	if !f.Has(classify.ExactConstraint) || f.Modality.Level < classify.ModShouldNot || f.Modality.Cue == "should" {
+		return false
+	}
+	switch f.Role {
+	case "user":
+		return true
+	case RoleSummary, "assistant":
+		return f.Modality.Negative && f.Modality.Cue != "cannot" || f.Provenance.Source == "user" && f.Modality.Cue != "imperative"
+	}
+	return false
+}
 
-func strongFailure(s string) bool { return reStrongFailure.MatchString(s) }
+var (
+	reFollowUp = regexp.MustCompile(`(?i)\b(?:follow[- ]?ups?|todo|to[- ]do|still\s+(?:need|needs|to)|need\s+to|needs\s+to|must\s+still|open\s+(?:question|item|issue)|blocker|blocked\s+on|pending|outstanding|not\s+yet\s+(?:done|verified|checked|tested|fixed)|remains?\s+open|action\s+items?|later:|next:)\b`)
+	reZeroFail = regexp.MustCompile(`(?i)\b(?:0|zero|no)\s+(?:failed|failures?|errors?)\b|\bfailed[=:]\s*0\b|\berrors?[=:]\s*0\b|\bwithout\s+(?:an?\s+)?(?:errors?|failures?)\b|\bis\s+gone\b|\bno\s+longer\b`)
+	reAttempt  = regexp.MustCompile(`(?i)\b(?:tried|try|trying|attempt\w*|switch\w*|ran|run|re-?ran|set|setting|added|adding|used|using|with|approach|fix|workaround|build|deploy\w*|upgrade\w*|install\w*|migrat\w*|first|second|again|in\s+CI)\b`)
+	reQuestion = regexp.MustCompile(`\?\s*["')]*\s*$`)
+)
+
+// failureRecord: "tried X, it failed with E" said in prose (not a tool's raw output).
+func failureRecord(f *classify.Fact) bool {
+	if !f.Has(classify.FailureHistory) || f.Role == "tool" || f.Role == "system" {
+		return false
+	}
+	if reZeroFail.MatchString(f.Text) || f.Status.Epistemic == classify.StatusHypothesis {
+		return false
+	}
+	return strongFailure(f.Text) && reAttempt.MatchString(f.Text)
+}
+
+func specificTokens(f *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		switch t.Kind {
+		case classify.TokID, classify.TokVersion, classify.TokPath, classify.TokHex, classify.TokHost, classify.TokPort, classify.TokDate, classify.TokTime, classify.TokMoney, classify.TokPercent, classify.TokSize, classify.TokDuration, classify.TokFlag:
+			return true
+		case classify.TokNumber:
+			if len(t.Raw) >= 3 {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // omission reports a source fact that matters and has no counterpart.
 func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
@@ -283,6 +329,9 @@ func sameFamily(a, b classify.Token) bool {
 	if a.Kind == b.Kind {
 		return true
 	}
+	if a.Kind == classify.TokNumber && b.Kind == classify.TokDuration || a.Kind == classify.TokDuration && b.Kind == classify.TokNumber {
+		return similarToken(a, b)
+	}
 	if num(a) && num(b) {
 		// a number and a version are one family; durations, sizes, money only with themselves
 		group := func(t classify.Token) string {
@@ -299,15 +348,39 @@ func sameFamily(a, b classify.Token) bool {
 	return false
 }
 
-// rivalOf finds a token of g that is a changed version of t: same family, not stated
-// in f, and close in shape (a prefix/suffix, one edit, or a neighbour in the text).
-func rivalOf(t classify.Token, f, g *classify.Fact) (classify.Token, bool) {
+// rivalOf finds a token of g that is a changed version of t: same family, and either
+// close in shape (a prefix/suffix, one edit, leading zeros) or stated after the same
+// key word ("port 5432" / "port 6432"). A token that f itself states elsewhere is a
+// rival only when the summary moved it under t's key (a swapped pair of values).
+func rivalOf(t classify.Token, f, g *classify.Fact, score float64) (classify.Token, bool) {
+	var unmatched []classify.Token
 	for _, x := range g.Tokens {
-		if !sameFamily(t, x) || hasEquivalent(f.Tokens, x) {
+		if !sameFamily(t, x) || classify.Equivalent(t, x) {
+			continue
+		}
+		if k, inF := tokenIn(f, x); inF {
+			if sharesKey(t, x, f, g) && wordBefore(f.Text, k.Start) != wordBefore(g.Text, x.Start) {
+				return x, true
+			}
 			continue
 		}
 		if similarToken(t, x) || sharesKey(t, x, f, g) {
 			return x, true
+		}
+		unmatched = append(unmatched, x)
+	}
+	if score >= 0.6 && len(unmatched) == 1 && sameKind(t, unmatched[0]) {
+		return unmatched[0], true
+	}
+	return classify.Token{}, false
+}
+
+func sameKind(a, b classify.Token) bool { return a.Kind == b.Kind }
+
+func tokenIn(f *classify.Fact, x classify.Token) (classify.Token, bool) {
+	for _, t := range f.Tokens {
+		if classify.Equivalent(t, x) {
+			return t, true
 		}
 	}
 	return classify.Token{}, false
@@ -432,7 +505,7 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 		if hasEquivalent(g.Tokens, t) {
 			continue
 		}
-		x, ok := rivalOf(t, f, g)
+		x, ok := rivalOf(t, f, g, b.score)
 		if !ok {
 			continue
 		}
@@ -626,7 +699,7 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 	switch p.Source {
 	case "file", "team", "person", "tool":
 		ww := whoWords(p.Who)
-		if len(ww) == 0 || mentionsAny(g.Text, ww) || mentionsAny(g.Context, ww) {
+		if len(ww) == 0 || mentionsAny(g.Text, ww) || mentionsAny(g.Context, ww) || sharesStem(ww, g) {
 			return "", false
 		}
 		if gp.Source == "user" || gp.Source == "assistant" || reSumOwn.MatchString(g.Text) || reSumUser.MatchString(g.Text) {
@@ -640,13 +713,27 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 			return "the user's statement is credited to the agent", true
 		}
 	}
-	if (f.Role == "assistant" || f.Role == "tool") && gp.Source == "user" && !strings.EqualFold(gp.Who, g.Context) {
-		// an agent's claim or a file's content credited to the user
-		if !j.userSaid(g) {
-			return fmt.Sprintf("stated by the %s in the source, credited to the user in the summary", f.Role), true
+	return "", false
+}
+
+// sharesStem: the summary names the source in other words ("docs" / "documentation").
+func sharesStem(who []string, g *classify.Fact) bool {
+	gw := map[string]bool{}
+	for _, w := range g.Words {
+		gw[w] = true
+	}
+	for _, w := range classify.ContentWords(g.Context) {
+		gw[w] = true
+	}
+	for _, w := range who {
+		if w == "team" || w == "user" {
+			continue
+		}
+		if gw[classify.Stem(w)] {
+			return true
 		}
 	}
-	return "", false
+	return false
 }
 
 func attrLabel(g *classify.Fact) string {
@@ -683,9 +770,9 @@ var (
 	reAction = regexp.MustCompile(`(?i)\b(?:terminated|killed|restarted|deleted|removed|dropped|created|deployed|rolled|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|ran|executed|applied|merged|pushed|published|released|tagged|approved|signed|granted|revoked|rotated|flattened|purged|scrubbed|fixed|patched|opened|filed|closed|tested|verified|confirmed|load[- ]tested|benchmarked|completed|finished|passed|consented|obtained|received|agreed|decided)\b`)
 )
 
-func (j *judge) addition(k int) (Finding, bool) {
+func (j *judge) addition(k int, claimed map[int]bool) (Finding, bool) {
 	g := &j.sum[k]
-	if g.Code || reBoiler.MatchString(strings.TrimSpace(g.Text)) {
+	if g.Code || reBoiler.MatchString(strings.TrimSpace(g.Text)) || claimed[k] {
 		return Finding{}, false
 	}
 	cands := j.rev.candidates(g)
@@ -697,30 +784,133 @@ func (j *judge) addition(k int) (Finding, bool) {
 	// exact tokens nobody stated
 	var unseen []classify.Token
 	for _, t := range g.Tokens {
-		if !hasEquivalent(j.srcTokens, t) && !derivable(t, j.srcTokens) {
+		if !j.tokenSeen(t) && !derivable(t, j.srcTokens) {
 			unseen = append(unseen, t)
 		}
 	}
-	action := reAction.MatchString(g.Text)
 	supported := best.coverage >= supportScore || union >= 0.8
-	switch {
-	case len(unseen) > 0 && !supported:
-		return j.addFinding(g, best, SevError, fmt.Sprintf("states %s %q that no source contains", tokenLabel(unseen[0]), unseen[0].Raw)), true
-	case len(unseen) > 0 && best.coverage < 0.75 && unseenSpecific(unseen):
-		return j.addFinding(g, best, SevWarning, fmt.Sprintf("states %s %q that no source contains", tokenLabel(unseen[0]), unseen[0].Raw)), true
-	case !supported && action && union < 0.6:
-		return j.addFinding(g, best, SevError, "states an action or result that no source establishes"), true
-	case !supported && union < 0.45:
+	if len(unseen) > 0 {
+		t := unseen[0]
+		switch {
+		case unseenSpecific(unseen) && best.coverage < supportScore:
+			return j.addFinding(g, best, SevError, fmt.Sprintf("states %s %q that no source contains", tokenLabel(t), t.Raw)), true
+		case unseenSpecific(unseen) && best.coverage < 0.75:
+			return j.addFinding(g, best, SevWarning, fmt.Sprintf("states %s %q that no source contains", tokenLabel(t), t.Raw)), true
+		case !supported:
+			return j.addFinding(g, best, SevInfo, fmt.Sprintf("states %s %q that no source contains", tokenLabel(t), t.Raw)), true
+		}
+	}
+	if verb, ok := j.unsupportedAction(g, cands); ok {
+		return j.addFinding(g, best, SevError, fmt.Sprintf("says %q happened, but no source records that action", verb)), true
+	}
+	if !supported && union < 0.45 {
 		return j.addFinding(g, best, SevInfo, "has little support in the sources"), true
 	}
 	return Finding{}, false
 }
 
+// tokenSeen: the value appears somewhere in the sources, in any notation.
+func (j *judge) tokenSeen(t classify.Token) bool {
+	if hasEquivalent(j.srcTokens, t) {
+		return true
+	}
+	if j.srcText == "" {
+		var b strings.Builder
+		for i := range j.src {
+			b.WriteString(strings.ToLower(j.src[i].Text))
+			b.WriteByte('\n')
+		}
+		j.srcText = strings.NewReplacer(",", "", "`", "", "*", "").Replace(b.String())
+	}
+	if v, unit, ok := t.Value(); ok && unit == "n" && t.Kind == classify.TokPercent {
+		if j.tokenSeen(classify.Token{Kind: classify.TokNumber, Raw: fmtFloat(v), Norm: "num:" + fmtFloat(v)}) {
+			return true
+		}
+	}
+	if t.Kind == classify.TokPath {
+		if i := strings.LastIndexByte(strings.TrimRight(t.Raw, "/"), '/'); i >= 0 && i < len(t.Raw)-1 {
+			base := strings.TrimRight(t.Raw, "/")[i+1:]
+			if len(base) > 3 && j.tokenSeen(classify.Token{Kind: classify.TokID, Raw: base, Norm: base}) {
+				return true
+			}
+		}
+	}
+	raw := strings.NewReplacer(",", "", "`", "", "*", "").Replace(strings.ToLower(strings.TrimSpace(t.Raw)))
+	raw = strings.Trim(raw, "./:;()[]")
+	if raw == "" {
+		return true
+	}
+	for from := 0; ; {
+		i := strings.Index(j.srcText[from:], raw)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(raw)
+		// digits must not continue a longer number ("12" inside "4120" does not count)
+		before := i == 0 || !isDigit(j.srcText[i-1]) || !isDigit(raw[0])
+		after := end >= len(j.srcText) || !isDigit(j.srcText[end]) || !isDigit(raw[len(raw)-1])
+		if before && after {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// reActionVerb matches actions reported as done (past tense), not plans or nouns.
+var reActionVerb = regexp.MustCompile(`(?i)\b(terminated|killed|restarted|deleted|deployed|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|merged|pushed|published|released|tagged|signed\s+off|granted|revoked|rotated|flattened|purged|scrubbed|patched|filed|load[- ]tested|benchmarked|consented|obtained|rebooted|rebuilt|reindexed|vacuumed|installed|uninstalled|rolled\s+out|rolled\s+back|reverted|ticketed|scaled|resized|escalated|refunded|charged|invoiced|emailed|contacted|notified|backfilled|restored|wiped|truncated|dropped\s+the\s+table)\b`)
+
+var rePlanContext = regexp.MustCompile(`(?i)pending|next|todo|to do|plan|intent|request|remaining|open|follow`)
+
+// unsupportedAction: the fact reports an action as done (terminated, notified, load
+// tested) that none of the source facts it draws on mentions.
+func (j *judge) unsupportedAction(g *classify.Fact, cands []match) (string, bool) {
+	if rePlanContext.MatchString(g.Context) || reQuestion.MatchString(g.Text) {
+		return "", false
+	}
+	m := reActionVerb.FindStringIndex(g.Text)
+	if m == nil {
+		return "", false
+	}
+	verb := strings.ToLower(g.Text[m[0]:m[1]])
+	// "not deployed", "was never merged", "will be tagged" do not claim the action
+	pre := strings.ToLower(g.Text[max(0, m[0]-14):m[0]])
+	if strings.Contains(pre, "not ") || strings.Contains(pre, "never") || strings.Contains(pre, "n't") || strings.Contains(pre, "will") || strings.Contains(pre, "to be") {
+		return "", false
+	}
+	stem := verb
+	if len(stem) > 5 {
+		stem = stem[:5]
+	}
+	if len(cands) == 0 || cands[0].coverage < 0.2 {
+		return "", false // unrelated text: the token and support checks judge it
+	}
+	for _, c := range cands {
+		if c.coverage < 0.15 {
+			break
+		}
+		if strings.Contains(strings.ToLower(j.src[c.j].Text), stem) {
+			return "", false
+		}
+	}
+	return verb, true
+}
+
+// unseenSpecific: an unseen identifier-like value (a ticket, a version, an address,
+// a sum, a date) rather than a figure a summariser may compute or reformat.
 func unseenSpecific(ts []classify.Token) bool {
 	for _, t := range ts {
 		switch t.Kind {
-		case classify.TokID, classify.TokVersion, classify.TokPath, classify.TokHex, classify.TokHost, classify.TokMoney, classify.TokDate:
+		case classify.TokVersion, classify.TokHex, classify.TokHost, classify.TokMoney, classify.TokDate:
 			return true
+		case classify.TokID:
+			if strings.ContainsAny(t.Raw, "0123456789") {
+				return true
+			}
 		}
 	}
 	return false
@@ -763,3 +953,7 @@ func roleLabel(r string) string {
 	}
 	return r
 }
+
+var reStrongFailure = regexp.MustCompile(`(?i)\b(?:failed|fails|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|did\s+not\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error|no\s+luck|dead\s+end)\b`)
+
+func strongFailure(s string) bool { return reStrongFailure.MatchString(s) }

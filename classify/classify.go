@@ -32,7 +32,7 @@ func Classify(msgID, role string, sp Span) Fact {
 		return f
 	}
 	f.Tokens = Tokens(body)
-	f.Modality = ModalityOf(body)
+	f.Modality = ModalityFor(body, role)
 	if sp.Line && role == "tool" {
 		// tool output states facts; it does not give orders
 		f.Modality = Modality{}

@@ -18,7 +18,7 @@ func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
 var modalityCues = []cue{
 	{rx(`\bnever\b`), ModMustNot, true, "never"},
 	{rx(`\bmust\s+not\b|\bmustn'?t\b|\bmust\s+never\b`), ModMustNot, true, "must not"},
-	{rx(`\b(?:do|does)\s+not\b|\bdon'?t\b|\bdoesn'?t\b`), ModMustNot, true, "do not"},
+	{rx(`\bdo\s+not\b|\bdon'?t\b`), ModMustNot, true, "do not"},
 	{rx(`\bforbidden\b|\bprohibited\b|\bnot\s+(?:allowed|permitted)\b|\bunder no circumstances\b|\bis\s+off[- ]limits\b|\bbanned\b|\bno\s+(?:one|writes?|deploys?|changes?|reboots?|restarts?)\b`), ModMustNot, true, "forbidden"},
 	{rx(`\b(?:can ?not|can'?t|may\s+not|is\s+not\s+to|are\s+not\s+to|not\s+to\s+be)\b`), ModMustNot, true, "cannot"},
 	{rx(`^\s*(?:\W*\s*)?no\s+\w+`), ModMustNot, true, "no"},
@@ -37,12 +37,25 @@ var softeners = rx(`\bwhere\s+possible\b|\bif\s+possible\b|\bideally\b|\bgeneral
 // imperative openers make a sentence a rule even without a modal verb.
 var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|use|pin|run|put|stay|make\s+sure|ensure|wait|stop|hold|treat|set|limit|cap|restrict|require|only)\b`)
 
-// Modality reads the deontic force of text.
-func ModalityOf(text string) Modality {
+// descriptive cues state facts when an assistant or a tool uses them mid-sentence
+// ("setuptools-scm can't derive a version"); they are orders only from the user or
+// at the head of a sentence.
+var descriptiveCue = map[string]bool{"cannot": true, "do not": true}
+
+var reHeadLabel = regexp.MustCompile(`^\W*(?:[A-Za-z][\w ]{0,30}:\s*)?$`)
+
+// ModalityOf reads the deontic force of text as the user would mean it.
+func ModalityOf(text string) Modality { return ModalityFor(text, "user") }
+
+// ModalityFor reads the deontic force of text said by role.
+func ModalityFor(text, role string) Modality {
 	best := Modality{}
 	for _, c := range modalityCues {
 		loc := c.re.FindStringIndex(text)
 		if loc == nil {
+			continue
+		}
+		if descriptiveCue[c.name] && role != "user" && !reHeadLabel.MatchString(text[:loc[0]]) {
 			continue
 		}
 		// "do not" inside a question or a description of tool behaviour still counts.
@@ -54,7 +67,7 @@ func ModalityOf(text string) Modality {
 		best.Level = ModAvoid
 		best.Cue += " (softened)"
 	}
-	if best.Level == 0 && imperative.MatchString(text) {
+	if best.Level == 0 && role == "user" && imperative.MatchString(text) {
 		best = Modality{Level: ModMustNot, Cue: "imperative"}
 	}
 	return best
@@ -136,9 +149,9 @@ type attrib struct {
 
 var attributions = []attrib{
 	{rx(`\b(?:the\s+)?user(?:'s)?\s+(?:asked|wants|wanted|said|says|requires?|required|insists?|insisted|prefers?|preferred|requested|confirmed|decided|chose|ruled|rule|rules|instructions?|order(?:ed)?|call|choice|preference|note|correct(?:ed|ion))\b|\buser\s+(?:rule|preference|request|instruction|requirement|decision)s?\b|^\W*user\b[^:]{0,30}:|\bper\s+the\s+user\b|\bthe\s+user\b|\buser\b`), "user"},
-	{rx(`\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)`), "file"},
+	{rx(`(?:\b(?-i:[A-Z][\w-]*)'s\s+)?\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)`), "file"},
 	{rx(`\b(?:the\s+)?(?:test|tool|command|build|ci|log|logs|output|stack\s*trace|query|benchmark|profiler|linter|compiler|dig|curl|grep)\s+(?:output\s+)?(?:shows?|showed|says|said|reports?|reported|printed|returned|confirms?|confirmed)\b`), "tool"},
-	{rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|owns|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?)\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:[A-Z][\w-]*|security|sre|dba|legal|vendor|support|registrar|provider|upstream)\b`), "team"},
+	{rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?)\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:(?-i:[A-Z][\w-]*)|security|sre|dba|legal|vendor|support|registrar|provider|upstream)\b`), "team"},
 	{rx(`\b[A-Z][a-z]+\s+(?:\([^)]*\)\s+)?(?:says|said|confirmed|reports?|reported|wants|decided|told|wrote|noted|asked|insists?|mentioned|thinks|believes)\b|\b[A-Z][a-z]+'s\s+(?:call|decision|verdict|choice|note|report|rule|requirement|pick|request)\b`), "person"},
 	{rx(`\b(?:we|i)\s+(?:decided|chose|ruled|found|picked|selected|went|settled|concluded|determined|confirmed|verified|think|believe|suspect|agreed|will|'ll)\b|^\W*(?:we|i)\b|\bour\s+(?:decision|choice|call|finding|pick)\b|\bthe\s+(?:agent|assistant)\b|\bmy\s+(?:guess|assumption|estimate|finding|call|decision|pick|choice)\b`), "assistant"},
 }

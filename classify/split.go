@@ -26,6 +26,8 @@ var (
 	reLabelLine  = regexp.MustCompile(`^\s*(?:\*\*)?([A-Z][A-Za-z /&()'-]{1,40}?)(?:\*\*)?:\s*(?:\*\*)?\s*$`)
 	reBullet     = regexp.MustCompile(`^(\s*)(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+`)
 	reTableSep   = regexp.MustCompile(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
+	reXMLOnly    = regexp.MustCompile(`^\s*</?([A-Za-z_][\w-]*)>\s*$`)
+	reXMLLine    = regexp.MustCompile(`^\s*<([A-Za-z_][\w-]*)>(.*?)(?:</[A-Za-z_][\w-]*>)?\s*$`)
 	reHRule      = regexp.MustCompile(`^\s*([-*_=])(\s*[-*_=]){2,}\s*$`)
 )
 
@@ -87,6 +89,14 @@ func Split(text string, lines bool) []Span {
 			tableHeader = ""
 		case reHRule.MatchString(trimmed) && !strings.Contains(trimmed, "|"):
 			flush()
+		case reXMLOnly.MatchString(line):
+			flush()
+			ctx = reXMLOnly.FindStringSubmatch(line)[1]
+		case reXMLLine.MatchString(line):
+			flush()
+			m := reXMLLine.FindStringSubmatchIndex(line)
+			ctx = line[m[2]:m[3]]
+			out = append(out, sentences(text, pos+m[4], pos+m[5], ctx)...)
 		case reHeading.MatchString(line):
 			flush()
 			ctx = reHeading.FindStringSubmatch(line)[1]
@@ -144,6 +154,11 @@ func Split(text string, lines bool) []Span {
 				paraStart = pos
 			}
 			paraEnd = lineEnd
+			// a line that ends a sentence ends the paragraph: transcripts put one
+			// statement per line far more often than they hard-wrap prose
+			if strings.HasSuffix(trimmed, ".") || strings.HasSuffix(trimmed, "!") || strings.HasSuffix(trimmed, "?") || strings.HasSuffix(trimmed, ":") {
+				flush()
+			}
 		}
 		pos = next
 	}

@@ -39,7 +39,7 @@ func pad2(n int) string {
 func unitSeconds(u string) float64 {
 	u = strings.ToLower(strings.TrimSpace(u))
 	switch {
-	case u == "ms" || strings.HasPrefix(u, "millisec"):
+	case u == "ms" || strings.HasPrefix(u, "milli"):
 		return 0.001
 	case u == "s" || u == "sec" || u == "secs" || strings.HasPrefix(u, "second"):
 		return 1
@@ -233,6 +233,9 @@ func Tokens(text string) []Token {
 			if r.kind == TokNumber && !isMeaningfulNumber(raw, text, s) {
 				continue
 			}
+			if r.kind == TokPath && raw[0] == '/' && s > 0 && isWordByte(text[s-1]) {
+				continue // "build/test/image": words joined by slashes, not a path
+			}
 			for i := s; i < e; i++ {
 				taken[i] = true
 			}
@@ -240,7 +243,30 @@ func Tokens(text string) []Token {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	for i := range out {
+		t := &out[i]
+		if t.Kind != TokNumber {
+			continue
+		}
+		// a bare number named by a unit-bearing key ("stabilizationWindowSeconds 600",
+		// "timeout_ms: 250") is a duration
+		before := text[max(0, t.Start-24):t.Start]
+		if m := reUnitKey.FindStringSubmatch(before); m != nil {
+			if u := unitSeconds(strings.ToLower(strings.TrimPrefix(strings.TrimPrefix(m[1], "_"), "-"))); u > 0 {
+				if v, err := strconv.ParseFloat(strings.ReplaceAll(t.Raw, ",", ""), 64); err == nil {
+					t.Kind = TokDuration
+					t.Norm = "dur:" + fmtNum(v*u)
+				}
+			}
+		}
+	}
 	return out
+}
+
+var reUnitKey = regexp.MustCompile(`(?i)[a-z](seconds|secs|minutes|mins|hours|_ms|_s|_sec|-seconds|ms|millis)["']?\s*[:=]?\s*$`)
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
 
 // isMeaningfulNumber filters list markers and single digits used as words.
