@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/sessions"
 )
 
 var tUpdate = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -532,11 +533,43 @@ func TestMarkdownFitsComment(t *testing.T) {
 	if len(md) > 65536 || !strings.Contains(md, "Compact rendering") {
 		t.Errorf("150-finding report: %d bytes, compact note present: %v", len(md), strings.Contains(md, "Compact rendering"))
 	}
-	md = string(tRender(t, "md", big(3000)))
+	md = string(tRender(t, "md", big(500)))
 	if len(md) > 65536 || !strings.Contains(md, "Report cut here") {
-		t.Errorf("3000-finding report: %d bytes, cut note present: %v", len(md), strings.Contains(md, "Report cut here"))
+		t.Errorf("500-finding report: %d bytes, cut note present: %v", len(md), strings.Contains(md, "Report cut here"))
 	}
 	if md := string(tRender(t, "md", tSampleReport())); strings.Contains(md, "Compact rendering") {
 		t.Errorf("the sample report should not be compacted")
+	}
+}
+
+// TestWritersOnFixtures renders the audit of every labelled fixture in all three
+// formats: twice (byte-identical), the Markdown under the comment limit, the HTML free
+// of raw control characters.
+func TestWritersOnFixtures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short")
+	}
+	// A recursive case and an opaque case (the engine's own tests cover
+	// the rest; the audit itself is slow under -race).
+	for _, name := range []string{"p04-postgres-index-bloat-3round", "f07-opaque-xlsx-streaming"} {
+		p := filepath.Join("..", "testdata", "fixtures", name, "session.json")
+		s, err := sessions.ReadFile(p)
+		if err != nil {
+			t.Logf("%s: %v", p, err)
+			continue
+		}
+		r := Run(s, Options{Version: "test"})
+		for _, format := range Formats {
+			a, b := tRender(t, format, r), tRender(t, format, r)
+			if !bytes.Equal(a, b) {
+				t.Errorf("%s: %s output is not deterministic", p, format)
+			}
+			if format == "md" && len(a) > 65536 {
+				t.Errorf("%s: Markdown report is %d bytes, over the comment limit", p, len(a))
+			}
+			if format != "json" && bytes.ContainsAny(a, "\x1b\x07\x00") {
+				t.Errorf("%s: %s output holds a raw control character", p, format)
+			}
+		}
 	}
 }
