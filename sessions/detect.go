@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -18,6 +19,9 @@ type Reader struct {
 	Sniff func(data []byte) bool
 	// Parse reads the whole file.
 	Parse func(path string, data []byte, opt ReadOptions) (*Session, error)
+	// ParseStream, when set, reads the file from r instead of from memory: ReadFileWith
+	// uses it so a large file is never held whole (line-based formats).
+	ParseStream func(path string, r io.Reader, opt ReadOptions) (*Session, error)
 	// ParseDir, when set, reads a folder (e.g. OpenCode storage); SniffDir says if it applies.
 	SniffDir func(dir string) bool
 	ParseDir func(dir string, opt ReadOptions) (*Session, error)

@@ -3,6 +3,7 @@ package sessions
 import (
 	"bytes"
 	_ "embed"
+	"io"
 	"os"
 )
 
@@ -23,12 +24,48 @@ func ReadFileWith(path string, opt ReadOptions) (*Session, error) {
 	if isDir(path) {
 		return readDir(path, opt)
 	}
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &InputError{Path: path, Msg: errMsg(err)}
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, &InputError{Path: path, Msg: errMsg(err)}
+	}
+	if fi.Size() > streamThreshold {
+		// A large file: detect the format from its head and, when the format reads
+		// line by line, stream it rather than hold it whole.
+		head := make([]byte, sniffHead)
+		n, err := io.ReadFull(f, head)
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+			return nil, &InputError{Path: path, Msg: errMsg(err)}
+		}
+		head = head[:n]
+		if !looksNative(head) {
+			for _, r := range readers {
+				if r.ParseStream != nil && r.Sniff != nil && r.Sniff(head) {
+					return r.ParseStream(path, io.MultiReader(bytes.NewReader(head), f), opt)
+				}
+			}
+		}
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, &InputError{Path: path, Msg: errMsg(err)}
+		}
+	}
+	data, err := io.ReadAll(f)
 	if err != nil {
 		return nil, &InputError{Path: path, Msg: errMsg(err)}
 	}
 	return ParseWith(path, data, opt)
 }
+
+// Files larger than streamThreshold are sniffed from their first sniffHead bytes and
+// streamed when their reader can; smaller ones are read whole, as before.
+const (
+	streamThreshold = 8 << 20
+	sniffHead       = 1 << 20
+)
 
 // Parse reads a session from data in any supported format; path names it in errors.
 func Parse(path string, data []byte) (*Session, error) { return ParseWith(path, data, ReadOptions{}) }
@@ -39,6 +76,13 @@ func ParseWith(path string, data []byte, opt ReadOptions) (*Session, error) {
 		return nil, &InputError{Path: path, Line: 1, Msg: "file is empty"}
 	}
 	if err := checkUTF8(path, data); err != nil {
+		// Line-based formats check each line themselves, so that --skip-bad can skip
+		// the bad line rather than refuse the file.
+		for _, r := range readers {
+			if r.ParseStream != nil && r.Sniff != nil && r.Sniff(data) {
+				return r.Parse(path, data, opt)
+			}
+		}
 		return nil, err
 	}
 	if looksNative(data) {

@@ -1,0 +1,376 @@
+package sessions
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Line reading shared by the JSONL readers (Claude Code, Codex CLI).
+//
+// Lines may be of any length: a tool result of many MB on one line is normal. The
+// streaming reader keeps one buffer that grows to the longest line and is reused, so
+// a reader holds at most one raw line at a time; decoded records keep only the text
+// they need.
+
+// jsonlLines yields the lines of a JSONL input, one at a time, with their 1-based
+// numbers. The slice returned by next is valid only until the following call.
+type jsonlLines struct {
+	// exactly one of r and data is used
+	r    *bufio.Reader
+	data []byte
+	off  int
+
+	buf  []byte // reassembles lines longer than the bufio buffer
+	line int    // number of the line last returned
+	read int64  // bytes consumed
+}
+
+// newJSONLBytes iterates over the lines of data held in memory (no copy).
+func newJSONLBytes(data []byte) *jsonlLines { return &jsonlLines{data: data} }
+
+// newJSONLReader iterates over the lines of r.
+func newJSONLReader(r io.Reader) *jsonlLines {
+	return &jsonlLines{r: bufio.NewReaderSize(r, 256<<10)}
+}
+
+// next returns the next line without its line ending, or io.EOF after the last.
+// A final line without a newline is returned as a line.
+func (l *jsonlLines) next() ([]byte, error) {
+	var line []byte
+	if l.r == nil {
+		if l.off >= len(l.data) {
+			return nil, io.EOF
+		}
+		rest := l.data[l.off:]
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			line = rest
+			l.off = len(l.data)
+		} else {
+			line = rest[:i]
+			l.off += i + 1
+		}
+		l.read = int64(l.off)
+	} else {
+		frag, err := l.r.ReadSlice('\n')
+		switch {
+		case err == nil || (err == io.EOF && len(frag) > 0):
+			line = frag
+		case errors.Is(err, bufio.ErrBufferFull):
+			// A long line: gather it in l.buf, which is kept for the next long line.
+			l.buf = append(l.buf[:0], frag...)
+			for {
+				frag, err = l.r.ReadSlice('\n')
+				l.buf = append(l.buf, frag...)
+				if err == nil || err == io.EOF {
+					break
+				}
+				if !errors.Is(err, bufio.ErrBufferFull) {
+					return nil, err
+				}
+			}
+			if len(l.buf) == 0 {
+				return nil, io.EOF
+			}
+			line = l.buf
+		default:
+			return nil, err
+		}
+		l.read += int64(len(line))
+		line = bytes.TrimSuffix(line, []byte{'\n'})
+	}
+	l.line++
+	return bytes.TrimSuffix(line, []byte{'\r'}), nil
+}
+
+// blank reports whether a line holds only white space.
+func blank(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
+
+// decodeLine decodes one JSONL record into v. It returns a short message (for the
+// error or warning) when the line is not valid JSON or not valid UTF-8; type errors
+// are returned as *json.UnmarshalTypeError so the caller can decide whether the
+// record type matters.
+func decodeLine(line []byte, v any) error {
+	if !utf8.Valid(line) {
+		off := 0
+		for off < len(line) {
+			r, n := utf8.DecodeRune(line[off:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			off += n
+		}
+		return &badLineError{msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at column %d)", line[off], off+1)}
+	}
+	err := json.Unmarshal(line, v)
+	if err == nil {
+		return nil
+	}
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return &badLineError{msg: fmt.Sprintf("invalid JSON at column %d: %s", se.Offset, se.Error())}
+	case errors.As(err, &te):
+		return err
+	}
+	return &badLineError{msg: "invalid JSON: " + err.Error()}
+}
+
+// badLineError is a line that is not a JSON record.
+type badLineError struct{ msg string }
+
+func (e *badLineError) Error() string { return e.msg }
+
+// badLines turns malformed lines into errors or, with SkipBad, into counted warnings.
+type badLines struct {
+	path    string
+	skip    bool
+	count   int
+	details []string // first few, for the warnings
+}
+
+const maxBadDetails = 20
+
+// bad records a malformed line: it returns the error to stop with, or nil when the
+// line is skipped.
+func (b *badLines) bad(line int, msg string) error {
+	if !b.skip {
+		return &InputError{Path: b.path, Line: line, Msg: msg}
+	}
+	b.count++
+	if len(b.details) < maxBadDetails {
+		b.details = append(b.details, fmt.Sprintf("line %d: skipped: %s", line, msg))
+	}
+	return nil
+}
+
+// warnings lists the skipped lines (the first few, then a count).
+func (b *badLines) warnings() []string {
+	out := append([]string(nil), b.details...)
+	if b.count > len(b.details) {
+		out = append(out, fmt.Sprintf("%d more malformed lines skipped (%d in all)", b.count-len(b.details), b.count))
+	}
+	return out
+}
+
+// jsonString decodes a JSON string value held raw; ok is false for anything else.
+func jsonString(raw json.RawMessage) (string, bool) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || raw[0] != '"' {
+		return "", false
+	}
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return "", false
+	}
+	return s, true
+}
+
+// renderToolCall shows a tool call as one readable text: name(key=value, ...) when
+// the input is short and on one line, otherwise the name and one "key: value" line per
+// input field. String values are shown as they are (not JSON-escaped), so a command
+// line or a patch reads as written. Field order is kept.
+func renderToolCall(name string, input json.RawMessage) string {
+	input = bytes.TrimSpace(input)
+	if len(input) == 0 || bytes.Equal(input, []byte("null")) {
+		return name + "()"
+	}
+	if s, ok := jsonString(input); ok {
+		return renderCallArgs(name, []kv{{v: s}})
+	}
+	if input[0] != '{' {
+		return name + "(" + compactJSON(input) + ")"
+	}
+	fields, ok := orderedFields(input)
+	if !ok {
+		return name + "(" + compactJSON(input) + ")"
+	}
+	return renderCallArgs(name, fields)
+}
+
+type kv struct{ k, v string }
+
+func renderCallArgs(name string, fields []kv) string {
+	short := true
+	n := len(name) + 2
+	for _, f := range fields {
+		n += len(f.k) + len(f.v) + 3
+		if strings.ContainsAny(f.v, "\n\r") {
+			short = false
+		}
+	}
+	var b strings.Builder
+	if short && n <= 240 {
+		b.WriteString(name)
+		b.WriteByte('(')
+		for i, f := range fields {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if f.k != "" {
+				b.WriteString(f.k)
+				b.WriteByte('=')
+			}
+			b.WriteString(f.v)
+		}
+		b.WriteByte(')')
+		return b.String()
+	}
+	b.WriteString(name)
+	b.WriteByte(':')
+	for _, f := range fields {
+		b.WriteByte('\n')
+		if f.k != "" {
+			b.WriteString(f.k)
+			b.WriteString(": ")
+		}
+		b.WriteString(f.v)
+	}
+	return b.String()
+}
+
+// orderedFields lists an object's fields in order: strings raw, other values as
+// compact JSON.
+func orderedFields(obj json.RawMessage) ([]kv, bool) {
+	dec := json.NewDecoder(bytes.NewReader(obj))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, false
+	}
+	var out []kv
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		key, _ := kt.(string)
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, false
+		}
+		if s, ok := jsonString(raw); ok {
+			out = append(out, kv{key, s})
+		} else {
+			out = append(out, kv{key, compactJSON(raw)})
+		}
+	}
+	return out, true
+}
+
+func compactJSON(raw json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, raw) != nil {
+		return string(raw)
+	}
+	return b.String()
+}
+
+// sniffJSONLRecords decodes the first complete lines of head (at most max) as JSON
+// objects of type T and reports how many decoded and whether accept said yes to any.
+// Lines cut off by the end of head are skipped. It lets a Sniff function look at real
+// fields rather than at spelling (key order and spacing differ between writers).
+func sniffJSONLRecords[T any](head []byte, max int, accept func(*T) bool) bool {
+	seen := 0
+	for len(head) > 0 && seen < max {
+		i := bytes.IndexByte(head, '\n')
+		var line []byte
+		if i < 0 {
+			line, head = head, nil
+		} else {
+			line, head = head[:i], head[i+1:]
+		}
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if line[0] != '{' {
+			return false
+		}
+		var rec T
+		if json.Unmarshal(line, &rec) != nil {
+			if i < 0 {
+				return false // cut off (or broken) last line: no verdict from it
+			}
+			continue
+		}
+		seen++
+		if accept(&rec) {
+			return true
+		}
+	}
+	return false
+}
+
+// stableSortStrings sorts in place; a helper for deterministic warnings.
+func stableSortStrings(s []string) { sort.Strings(s) }
+
+// renumberMessages gives the messages the ids m1, m2, ... in transcript order, the
+// way the native format numbers them, so a manifest written for the native rendering
+// of a session (its "at" ids) fits the imported file too. A tool call is not numbered
+// by itself: the native rendering shows a call and its output as one tool message, so
+// the call is named after its output ("m7.call" for the call whose output is m7), or
+// after the message before it when no output came ("m6.call", "m6.call2", ...).
+// pairKey maps a message index to the key pairing a call with its output (the
+// tool_use id or call_id; empty for other messages). Sources and Preserved are
+// rewritten to the new ids.
+func renumberMessages(s *Session, pairKey map[int]string) {
+	newID := make(map[string]string, len(s.Messages))
+	ids := make([]string, len(s.Messages))
+	outputOf := map[string]string{}
+	n := 0
+	for i := range s.Messages {
+		m := &s.Messages[i]
+		if m.Kind == KindToolCall {
+			continue
+		}
+		n++
+		ids[i] = fmt.Sprintf("m%d", n)
+		if k := pairKey[i]; k != "" && m.Kind == KindToolResult {
+			if _, dup := outputOf[k]; !dup {
+				outputOf[k] = ids[i]
+			}
+		}
+	}
+	used := map[string]bool{}
+	prev := "m0"
+	for i := range s.Messages {
+		m := &s.Messages[i]
+		if m.Kind != KindToolCall {
+			prev = ids[i]
+			continue
+		}
+		base := prev
+		if out, ok := outputOf[pairKey[i]]; ok && pairKey[i] != "" {
+			base = out
+		}
+		id := base + ".call"
+		for k := 2; used[id]; k++ {
+			id = fmt.Sprintf("%s.call%d", base, k)
+		}
+		used[id] = true
+		ids[i] = id
+	}
+	for i := range s.Messages {
+		newID[s.Messages[i].ID] = ids[i]
+		s.Messages[i].ID = ids[i]
+	}
+	re := func(list []string) {
+		for j, id := range list {
+			if x, ok := newID[id]; ok {
+				list[j] = x
+			}
+		}
+	}
+	for i := range s.Compactions {
+		c := &s.Compactions[i]
+		re(c.Sources)
+		re(c.Preserved)
+	}
+}
