@@ -83,6 +83,7 @@ type hView struct {
 	Rounds                                        []hRound
 	Invariants                                    []hInv
 	InvFlagged, InvDropped, InvParaphrased        int
+	InvLine                                       string
 	Survival, CumSurvival                         []hSurvRow
 	Checks                                        []hCheck
 	ChecksFailed                                  int
@@ -374,6 +375,7 @@ func buildHTMLView(r *Report) *hView {
 		}
 		v.Invariants = append(v.Invariants, hi)
 	}
+	v.InvLine = rwInvariantLine(len(r.Invariants), v.InvDropped, v.InvFlagged, v.InvParaphrased)
 	v.Survival = hSurvival(r, false)
 	v.CumSurvival = hSurvival(r, true)
 	for _, c := range rwOrderChecks(r.Checks) {
@@ -618,7 +620,7 @@ const htmlSrc = `<!doctype html>
 <div class="card{{if .Head.FailedChecks}} bad{{end}}"><div class="n">{{.Head.FailedChecks}}<span class="muted small"> / {{.Head.Checks}}</span></div><div class="l">checks failed</div></div>
 <div class="card"><div class="n"><span class="sev {{.WorstClass}}">{{.WorstLabel}}</span></div><div class="l">worst severity</div></div>
 </div>
-{{if .Chips}}<div class="chips">{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>{{else}}<p class="muted">No findings in any round.</p>{{end}}
+{{if .Chips}}<div class="chips">{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>{{else}}<p class="muted">{{if and .Head.Rounds (eq .Head.Opaque .Head.Rounds)}}Nothing auditable as text: every round is opaque.{{else}}No findings in any {{if .Head.Opaque}}auditable {{end}}round.{{end}}</p>{{end}}
 <nav class="toc">{{range .Rounds}}<a href="#{{.Anchor}}">Round {{.Round}}</a>{{end}}<a href="#invariants">Invariants</a><a href="#survival">Survival</a><a href="#checks">Checks</a>{{if .Warnings}}<a href="#warnings">Warnings</a>{{end}}</nav>
 </header>
 
@@ -650,7 +652,7 @@ const htmlSrc = `<!doctype html>
 {{end}}
 
 <h2 id="invariants">Invariant timeline</h2>
-{{if .Invariants}}<p class="small">{{len .Invariants}} invariant(s) tracked: <strong>{{.InvDropped}} dropped</strong>, of which <strong>{{.InvFlagged}} without a retirement event</strong>; {{.InvParaphrased}} paraphrased in some round (paraphrased is not verbatim).</p>
+{{if .Invariants}}<p class="small">{{.InvLine}}</p>
 <table class="inv">
 <thead><tr><th>invariant</th><th>kind</th>{{range .Cols}}<th class="c">R{{.Round}}</th>{{end}}</tr></thead>
 <tbody>{{range .Invariants}}
@@ -665,7 +667,7 @@ const htmlSrc = `<!doctype html>
 {{template "surv" dict "Cols" .Cols "Rows" .Survival}}
 {{if .CumSurvival}}<h3>Cumulative: facts of the original messages still present in each summary</h3>
 {{template "surv" dict "Cols" .Cols "Rows" .CumSurvival}}{{end}}
-{{else}}<p class="none">No facts to count.</p>{{end}}
+{{else}}<p class="none">No facts to count{{if and .Head.Rounds (eq .Head.Opaque .Head.Rounds)}}: every round is opaque{{end}}.</p>{{end}}
 
 <h2 id="checks">Checks</h2>
 {{if .Checks}}<p class="small">{{len .Checks}} structural check(s): {{.ChecksFailed}} failed.</p>

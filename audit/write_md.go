@@ -115,9 +115,14 @@ func mdHeadline(h rwHeadlineData) string {
 		rounds += fmt.Sprintf(" (%d opaque)", h.Opaque)
 	}
 	parts = append(parts, "**"+rounds+"**")
-	if h.Findings == 0 {
+	switch {
+	case h.Findings == 0 && h.Rounds > 0 && h.Opaque == h.Rounds:
+		parts = append(parts, "nothing auditable as text")
+	case h.Findings == 0 && h.Opaque > 0:
+		parts = append(parts, "no findings in the auditable rounds")
+	case h.Findings == 0:
 		parts = append(parts, "no findings")
-	} else {
+	default:
 		var fams []string
 		for _, f := range Families {
 			if n := h.ByFamily[f]; n > 0 {
@@ -358,8 +363,7 @@ func (m *mdWriter) invariants(r *Report) {
 			}
 		}
 	}
-	m.ln(fmt.Sprintf("%s tracked: %d dropped (%d flagged: dropped without a retirement event), %d paraphrased in some round (paraphrased is not verbatim).",
-		rwPlural(len(r.Invariants), "invariant", "invariants"), dropped, flagged, para))
+	m.ln(rwInvariantLine(len(r.Invariants), dropped, flagged, para))
 	m.ln("")
 	open := ""
 	if len(r.Invariants) > 12 && flagged == 0 {
@@ -470,7 +474,11 @@ func (m *mdWriter) survival(r *Report) {
 	m.ln("")
 	classes := rwSurvivalClasses(r, false)
 	if len(classes) == 0 {
-		m.ln("No facts to count.")
+		if n := rwHeadline(r); n.Rounds > 0 && n.Opaque == n.Rounds {
+			m.ln("No facts to count: every round is opaque.")
+		} else {
+			m.ln("No facts to count.")
+		}
 		m.ln("")
 		return
 	}
@@ -1255,4 +1263,25 @@ func rwASCIILower(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// rwInvariantLine sums up the invariant timeline in one sentence.
+func rwInvariantLine(n, dropped, flagged, para int) string {
+	s := rwPlural(n, "invariant", "invariants") + " tracked: "
+	switch {
+	case dropped == 0:
+		s += "none dropped"
+	case flagged == dropped && dropped == 1:
+		s += "1 dropped without a retirement event"
+	case flagged == dropped:
+		s += fmt.Sprintf("%d dropped, all without a retirement event", dropped)
+	case flagged == 0:
+		s += fmt.Sprintf("%d dropped, each after a retirement event", dropped)
+	default:
+		s += fmt.Sprintf("%d dropped, %d of them without a retirement event", dropped, flagged)
+	}
+	if para > 0 {
+		s += fmt.Sprintf("; %d paraphrased in some round (paraphrased is not verbatim)", para)
+	}
+	return s + "."
 }
