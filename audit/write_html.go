@@ -375,7 +375,7 @@ func buildHTMLView(r *Report) *hView {
 		}
 		v.Invariants = append(v.Invariants, hi)
 	}
-	v.InvLine = rwInvariantLine(len(r.Invariants), v.InvDropped, v.InvFlagged, v.InvParaphrased)
+	v.InvLine = rwInvariantLine(len(r.Invariants), v.InvDropped, v.InvFlagged, v.InvParaphrased, rwUnknownStates(r))
 	v.Survival = hSurvival(r, false)
 	v.CumSurvival = hSurvival(r, true)
 	for _, c := range rwOrderChecks(r.Checks) {
@@ -618,7 +618,7 @@ const htmlSrc = `<!doctype html>
 <div class="card{{if .Head.Findings}} bad{{end}}"><div class="n">{{.Head.Findings}}</div><div class="l">findings</div></div>
 <div class="card{{if .Head.Flagged}} bad{{end}}"><div class="n">{{.Head.Flagged}}</div><div class="l">invariants dropped<br>without retirement</div></div>
 <div class="card{{if .Head.FailedChecks}} bad{{end}}"><div class="n">{{.Head.FailedChecks}}<span class="muted small"> / {{.Head.Checks}}</span></div><div class="l">checks failed</div></div>
-<div class="card"><div class="n"><span class="sev {{.WorstClass}}">{{.WorstLabel}}</span></div><div class="l">worst severity</div></div>
+<div class="card"><div class="n">{{if eq .WorstClass "none"}}<span class="muted">none</span>{{else}}<span class="sev {{.WorstClass}}">{{.WorstLabel}}</span>{{end}}</div><div class="l">worst severity</div></div>
 </div>
 {{if .Chips}}<div class="chips">{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>{{else}}<p class="muted">{{if and .Head.Rounds (eq .Head.Opaque .Head.Rounds)}}Nothing auditable as text: every round is opaque.{{else}}No findings in any {{if .Head.Opaque}}auditable {{end}}round.{{end}}</p>{{end}}
 <nav class="toc">{{range .Rounds}}<a href="#{{.Anchor}}">Round {{.Round}}</a>{{end}}<a href="#invariants">Invariants</a><a href="#survival">Survival</a><a href="#checks">Checks</a>{{if .Warnings}}<a href="#warnings">Warnings</a>{{end}}</nav>

@@ -363,7 +363,7 @@ func (m *mdWriter) invariants(r *Report) {
 			}
 		}
 	}
-	m.ln(rwInvariantLine(len(r.Invariants), dropped, flagged, para))
+	m.ln(rwInvariantLine(len(r.Invariants), dropped, flagged, para, rwUnknownStates(r)))
 	m.ln("")
 	open := ""
 	if len(r.Invariants) > 12 && flagged == 0 {
@@ -1266,7 +1266,7 @@ func rwASCIILower(s string) string {
 }
 
 // rwInvariantLine sums up the invariant timeline in one sentence.
-func rwInvariantLine(n, dropped, flagged, para int) string {
+func rwInvariantLine(n, dropped, flagged, para, unknown int) string {
 	s := rwPlural(n, "invariant", "invariants") + " tracked: "
 	switch {
 	case dropped == 0:
@@ -1283,5 +1283,21 @@ func rwInvariantLine(n, dropped, flagged, para int) string {
 	if para > 0 {
 		s += fmt.Sprintf("; %d paraphrased in some round (paraphrased is not verbatim)", para)
 	}
+	if unknown > 0 {
+		s += fmt.Sprintf("; %s unknown in opaque rounds", rwPlural(unknown, "state", "states"))
+	}
 	return s + "."
+}
+
+// rwUnknownStates counts invariant states that opaque rounds leave unknown.
+func rwUnknownStates(r *Report) int {
+	n := 0
+	for _, inv := range r.Invariants {
+		for _, st := range inv.States {
+			if st.State == StateOpaque {
+				n++
+			}
+		}
+	}
+	return n
 }
