@@ -713,6 +713,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 	}
 	covered := map[int]map[string]bool{} // block -> session message ids it covers
 	imported := map[int]bool{}
+	expanded := map[int]string{} // block -> its summary with block references expanded
 	for _, bl := range blocks {
 		cover := map[string]bool{}
 		var unknown []string
@@ -758,7 +759,15 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: DCP block b%d replaced nothing found in the session; skipped", file, bl.BlockID))
 			continue
 		}
+		// DCP stores a consumed block's text as a "(bN)" reference and expands it when it
+		// renders the block for the model: audit the expanded text.
 		summary := unwrapDCPSummary(bl.Summary)
+		for _, cb := range bl.ConsumedBlockIDs {
+			if text, ok := expanded[cb]; ok {
+				summary = strings.ReplaceAll(summary, "(b"+strconv.Itoa(cb)+")", text)
+			}
+		}
+		expanded[bl.BlockID] = summary
 		policy := "dcp compress"
 		if bl.Mode != "" {
 			policy += " (" + bl.Mode + ")"

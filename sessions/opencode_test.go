@@ -104,6 +104,10 @@ func TestOpenCodeStorageWithDCP(t *testing.T) {
 	if b2.ID != "dcp-b2" || b2.Parent != "dcp-b1" || !reflect.DeepEqual(b2.Sources, wantB2) {
 		t.Errorf("b2 parent %q sources\n got %v\nwant %v", b2.Parent, b2.Sources, wantB2)
 	}
+	// Its stored summary names block 1 as "(b1)"; the model saw block 1's text there.
+	if strings.Contains(b2.Summary, "(b1)") || !strings.HasPrefix(b2.Summary, b1.Summary) || !strings.Contains(b2.Summary, "p95 190 ms") {
+		t.Errorf("b2 summary not expanded: %q", b2.Summary)
+	}
 	if s.Depth(b2) != 2 {
 		t.Errorf("b2 depth %d", s.Depth(b2))
 	}
