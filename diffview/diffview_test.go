@@ -171,3 +171,17 @@ func TestWideAndZeroWidthMeasured(t *testing.T) {
 		t.Errorf("Fit(日本語, 5) = %q", got)
 	}
 }
+
+// BenchmarkRow renders one screen (60 lines) of rows from a cold cache at 200 columns,
+// with a 20,000-row round: the cost is that of the rows drawn, not of the round.
+func BenchmarkRow(b *testing.B) {
+	r := fake.Round(1, 20000)
+	st := themes.NewStyles(themes.Dark())
+	for i := 0; i < b.N; i++ {
+		d := diffview.NewDoc(&r, false, st)
+		lines := 0
+		for j := (i * 7) % 19000; lines < 60; j++ {
+			lines += len(d.Lines(j, 200, diffview.SideBySide))
+		}
+	}
+}

@@ -84,6 +84,12 @@ type (
 	}
 )
 
+// countKey caches a round's findings per family.
+type countKey struct {
+	r          *audit.Round
+	cumulative bool
+}
+
 type docKey struct {
 	round      int
 	cumulative bool
@@ -105,6 +111,7 @@ type Model struct {
 	round      int
 	cumulative bool
 	docs       map[docKey]*diffview.Doc
+	counts     map[countKey]map[string]int
 	doc        *diffview.Doc
 	vis        []int // indices of the visible (filtered) items
 	cur        int   // cursor: index into vis
@@ -140,7 +147,7 @@ var severities = []string{audit.SevError, audit.SevWarning, audit.SevInfo}
 // New builds the auditor.
 func New(opt Options) Model {
 	st := themes.NewStyles(opt.Theme)
-	m := Model{opt: opt, keys: DefaultKeyMap(), st: st, help: help.New(), spin: spinner.New(), docs: map[docKey]*diffview.Doc{}, mouse: true}
+	m := Model{opt: opt, keys: DefaultKeyMap(), st: st, help: help.New(), spin: spinner.New(), docs: map[docKey]*diffview.Doc{}, counts: map[countKey]map[string]int{}, mouse: true}
 	m.spin.Spinner = spinner.Dot
 	m.spin.Style = st.Title
 	m.help.Styles.ShortKey = st.Key
@@ -178,6 +185,7 @@ func (m *Model) setReport(r *audit.Report) {
 	m.rep = r
 	m.loading = false
 	m.docs = map[docKey]*diffview.Doc{}
+	m.counts = map[countKey]map[string]int{}
 	m.round = 0
 	// open on the first round with findings, else the first
 	for i := range r.Rounds {

@@ -6,8 +6,8 @@ package tui
 
 // bodyHeight is the number of lines the rows get in the main view.
 func (m *Model) bodyHeight() int {
-	top, bottom := m.chrome()
-	return max(1, m.h-len(top)-len(bottom))
+	top, bottom := m.chromeSize()
+	return max(1, m.h-top-bottom)
 }
 
 // ensureVisible scrolls so that the cursor row is on screen.

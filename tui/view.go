@@ -62,29 +62,45 @@ func (m *Model) screen(lines []string) string {
 	return b.String()
 }
 
-// chrome returns the main view's lines above and below the rows, trimmed so the rows
-// keep at least one line.
-func (m *Model) chrome() (top, bottom []string) {
-	top = m.header()
-	if m.mode() == diffview.SideBySide && m.doc != nil && len(m.vis) > 0 {
-		top = append(top, m.columnHeader())
+// chromeSize is how many lines the main view spends above and below the rows: three
+// header lines (one without rounds), the column header when side by side, the status
+// line and the key line, dropped in that order of importance until the rows keep at
+// least one line. It builds no strings, so scrolling can ask it cheaply.
+func (m *Model) chromeSize() (top, bottom int) {
+	top = 3
+	if m.Round() == nil {
+		top = 1
 	}
-	bottom = []string{m.statusLine(), m.footer()}
-	for m.h-len(top)-len(bottom) < 1 {
+	if m.mode() == diffview.SideBySide && m.doc != nil && len(m.vis) > 0 {
+		top++
+	}
+	bottom = 2
+	for m.h-top-bottom < 1 {
 		switch {
-		case len(bottom) > 1:
-			bottom = bottom[:1]
-		case len(top) > 1:
-			top = top[:len(top)-1]
-		case len(bottom) > 0:
-			bottom = nil
-		case len(top) > 0:
-			top = nil
+		case bottom > 1:
+			bottom--
+		case top > 1:
+			top--
+		case bottom > 0:
+			bottom--
+		case top > 0:
+			top--
 		default:
 			return
 		}
 	}
 	return top, bottom
+}
+
+// chrome returns the main view's lines above and below the rows.
+func (m *Model) chrome() (top, bottom []string) {
+	nt, nb := m.chromeSize()
+	top = m.header()
+	if m.mode() == diffview.SideBySide && m.doc != nil && len(m.vis) > 0 {
+		top = append(top, m.columnHeader())
+	}
+	bottom = []string{m.statusLine(), m.footer()}
+	return top[:min(nt, len(top))], bottom[:min(nb, len(bottom))]
 }
 
 func (m *Model) mainView() []string {
@@ -138,7 +154,7 @@ func (m *Model) columnHeader() string {
 	if m.cumulative {
 		src = "original messages' facts"
 	}
-	left := fmt.Sprintf("%s (%d)", src, len(sourceFacts(r, m.cumulative)))
+	left := fmt.Sprintf("%s (%d)", src, sourceFacts(r, m.cumulative))
 	right := fmt.Sprintf("summary facts (%d)", len(r.SummaryFacts))
 	g := ""
 	if l.Gutter > 0 {
@@ -147,15 +163,14 @@ func (m *Model) columnHeader() string {
 	return m.st.Faint.Render(strings.Repeat(" ", l.Mark)+g) + m.st.Title.Render(diffview.Fit(left, l.Left)) + m.st.Border.Render(" │ ") + m.st.Title.Render(diffview.Fit(right, l.Right))
 }
 
-func sourceFacts(r *audit.Round, cumulative bool) []any {
+func sourceFacts(r *audit.Round, cumulative bool) int {
 	if r == nil {
-		return nil
+		return 0
 	}
-	n := len(r.SourceFacts)
 	if cumulative {
-		n = len(r.CumulativeFacts)
+		return len(r.CumulativeFacts)
 	}
-	return make([]any, n)
+	return len(r.SourceFacts)
 }
 
 func thousands(n int) string {
@@ -250,8 +265,7 @@ func (m *Model) header() []string {
 		}
 		l3 += sep + tgt
 	}
-	l3 += sep + m.familyCounts(r)
-	return []string{l1, l2, l3}
+	return []string{l1 + sep + m.familyCounts(r), l2, l3}
 }
 
 func (m *Model) familyCounts(r *audit.Round) string {
@@ -259,9 +273,14 @@ func (m *Model) familyCounts(r *audit.Round) string {
 	if m.cumulative {
 		fs = r.Cumulative
 	}
-	counts := map[string]int{}
-	for _, f := range fs {
-		counts[f.Family]++
+	k := countKey{r, m.cumulative}
+	counts, ok := m.counts[k]
+	if !ok {
+		counts = map[string]int{}
+		for _, f := range fs {
+			counts[f.Family]++
+		}
+		m.counts[k] = counts
 	}
 	var b strings.Builder
 	b.WriteString(fmt.Sprintf("%d findings", len(fs)))

@@ -1,0 +1,425 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/diffview/fake"
+	"github.com/compaudit/compaudit/themes"
+)
+
+// Every binding of the key map, driven through Update, does what its help says.
+
+func TestMoveBindings(t *testing.T) {
+	for _, k := range []string{"j", "down"} {
+		m := press(t, newModel(t, 40, 100, 30), k)
+		if m.cur != 1 {
+			t.Errorf("%s: cursor %d, want 1", k, m.cur)
+		}
+	}
+	for _, k := range []string{"k", "up"} {
+		m := press(t, newModel(t, 40, 100, 30), "j", "j", k)
+		if m.cur != 1 {
+			t.Errorf("%s: cursor %d, want 1", k, m.cur)
+		}
+	}
+	for _, k := range []string{"pgdown", " ", "ctrl+d"} {
+		m := press(t, newModel(t, 40, 100, 30), k)
+		if m.top == 0 && m.topLine == 0 {
+			t.Errorf("%s did not scroll", k)
+		}
+		if m.cur < m.top {
+			t.Errorf("%s left the cursor above the screen", k)
+		}
+	}
+	for _, k := range []string{"pgup", "b", "ctrl+u"} {
+		m := press(t, newModel(t, 40, 100, 30), "pgdown", "pgdown")
+		top := m.top
+		m = press(t, m, k)
+		if m.top >= top {
+			t.Errorf("%s did not scroll up (top %d -> %d)", k, top, m.top)
+		}
+	}
+	for _, k := range []string{"G", "end"} {
+		m := press(t, newModel(t, 40, 100, 30), k)
+		if m.cur != len(m.vis)-1 {
+			t.Errorf("%s: cursor %d, want last %d", k, m.cur, len(m.vis)-1)
+		}
+		if !strings.Contains(m.View(), "▌") {
+			t.Errorf("%s: cursor row not on screen", k)
+		}
+	}
+	for _, k := range []string{"g", "home"} {
+		m := press(t, newModel(t, 40, 100, 30), "G", k)
+		if m.cur != 0 || m.top != 0 {
+			t.Errorf("%s: cursor %d top %d", k, m.cur, m.top)
+		}
+	}
+}
+
+func TestRoundBindings(t *testing.T) {
+	for _, k := range []string{"]", "right", "l"} {
+		m := press(t, newModel(t, 10, 100, 30), k)
+		if m.round != 1 {
+			t.Errorf("%s: round %d, want 1", k, m.round)
+		}
+		if !strings.Contains(m.View(), "round 2 of 3") {
+			t.Errorf("%s: header does not say round 2 of 3", k)
+		}
+	}
+	for _, k := range []string{"[", "left", "h"} {
+		m := press(t, newModel(t, 10, 100, 30), "]", "]", k)
+		if m.round != 1 {
+			t.Errorf("%s: round %d, want 1", k, m.round)
+		}
+	}
+	m := press(t, newModel(t, 10, 100, 30), "]", "]", "]", "]")
+	if m.round != 2 {
+		t.Errorf("] past the end: round %d", m.round)
+	}
+	m = press(t, m, "c")
+	if !m.cumulative || !strings.Contains(m.View(), "cumulative") {
+		t.Errorf("c: not cumulative")
+	}
+	m = press(t, m, "c")
+	if m.cumulative {
+		t.Errorf("c twice: still cumulative")
+	}
+}
+
+func TestFindingBindings(t *testing.T) {
+	m := newModel(t, 20, 100, 30)
+	m = press(t, m, "n")
+	if it := m.CurrentItem(); it == nil || it.Finding == nil || m.cur == 0 {
+		t.Fatalf("n: cursor %d not on a later finding", m.cur)
+	}
+	at := m.cur
+	m = press(t, m, "n", "N")
+	if m.cur != at {
+		t.Errorf("N: cursor %d, want %d", m.cur, at)
+	}
+	m = press(t, m, "enter")
+	if m.view != viewDetail {
+		t.Fatalf("enter: view %d, want detail", m.view)
+	}
+	v := m.View()
+	for _, want := range []string{"omission", "error", "source", "summary", "alignment score", "message"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("detail lacks %q:\n%s", want, v)
+		}
+	}
+	m = press(t, m, "esc")
+	if m.view != viewMain {
+		t.Errorf("esc: view %d, want main", m.view)
+	}
+}
+
+func TestFilterBindings(t *testing.T) {
+	m := newModel(t, 20, 100, 30)
+	all := len(m.vis)
+	m = press(t, m, "f")
+	for _, i := range m.vis {
+		if f := m.doc.Items[i].Family(); f != audit.Omission {
+			t.Fatalf("f: row with family %q visible", f)
+		}
+	}
+	if len(m.vis) == 0 || len(m.vis) == all {
+		t.Fatalf("f: %d of %d rows", len(m.vis), all)
+	}
+	m = press(t, m, "f")
+	if m.filterFamily() != audit.Mutation {
+		t.Errorf("f twice: family %q", m.filterFamily())
+	}
+	m = press(t, m, "0", "v")
+	for _, i := range m.vis {
+		if s := m.doc.Items[i].Severity(); s != audit.SevError {
+			t.Fatalf("v: row with severity %q visible", s)
+		}
+	}
+	m = press(t, m, "0", "x")
+	if m.filterClass() == "" {
+		t.Fatal("x: no class filter")
+	}
+	for _, i := range m.vis {
+		if !m.doc.Items[i].HasClass(m.filterClass()) {
+			t.Fatalf("x: row without class %s visible", m.filterClass())
+		}
+	}
+	m = press(t, m, "0")
+	if len(m.vis) != all || m.filtered() {
+		t.Errorf("0: %d rows, want %d", len(m.vis), all)
+	}
+	m = press(t, m, "f", "esc")
+	if m.filtered() {
+		t.Errorf("esc did not clear the filter")
+	}
+}
+
+func TestSearchBindings(t *testing.T) {
+	m := newModel(t, 20, 100, 30)
+	m = press(t, m, "/")
+	if !m.searching {
+		t.Fatal("/: not searching")
+	}
+	for _, r := range "vacuum" {
+		m = press(t, m, string(r))
+	}
+	m = press(t, m, "enter")
+	if m.searching || m.query != "vacuum" {
+		t.Fatalf("enter: searching %v query %q", m.searching, m.query)
+	}
+	if m.matchN != 2 {
+		t.Errorf("matches = %d, want 2", m.matchN)
+	}
+	if !m.doc.Matches(m.curItem()) {
+		t.Errorf("cursor not on a match")
+	}
+	first := m.cur
+	for _, k := range []string{">", "."} {
+		m2 := press(t, m, k)
+		if m2.cur == first || !m2.doc.Matches(m2.curItem()) {
+			t.Errorf("%s: cursor %d", k, m2.cur)
+		}
+	}
+	for _, k := range []string{"<", ","} {
+		m2 := press(t, m, ">", k)
+		if m2.cur != first {
+			t.Errorf("%s: cursor %d, want %d", k, m2.cur, first)
+		}
+	}
+	m = press(t, m, "backspace")
+	if m.query != "" {
+		t.Errorf("backspace: query %q", m.query)
+	}
+	m = press(t, m, "/", "x", "esc")
+	if m.searching || m.query != "" {
+		t.Errorf("esc in search: searching %v query %q", m.searching, m.query)
+	}
+}
+
+func TestLayoutBinding(t *testing.T) {
+	m := newModel(t, 10, 120, 30)
+	if m.mode().String() != "side-by-side" {
+		t.Fatalf("auto at 120: %s", m.mode())
+	}
+	m = press(t, m, "s")
+	if m.layout != layoutSide {
+		t.Errorf("s: %s", m.layout)
+	}
+	m = press(t, m, "s")
+	if m.mode().String() != "stacked" || strings.Contains(m.View(), "│ summary facts") {
+		t.Errorf("s twice: %s", m.mode())
+	}
+	m = press(t, m, "s")
+	if m.layout != layoutAuto {
+		t.Errorf("s thrice: %s", m.layout)
+	}
+	narrow := newModel(t, 10, 80, 24)
+	if narrow.mode().String() != "stacked" {
+		t.Errorf("auto at 80: %s", narrow.mode())
+	}
+}
+
+func TestInvariantBindings(t *testing.T) {
+	m := press(t, newModel(t, 20, 100, 30), "i")
+	if m.view != viewInvariants {
+		t.Fatal("i: not the invariant panel")
+	}
+	v := m.View()
+	first := strings.Index(v, "inv-staging")
+	if first < 0 || first > strings.Index(v, "inv-pin") {
+		t.Errorf("the flagged invariant is not listed first:\n%s", v)
+	}
+	if !strings.Contains(v, "● ✗ ✗") {
+		t.Errorf("no timeline for inv-staging:\n%s", v)
+	}
+	m = press(t, m, "j")
+	if m.invSel != 1 {
+		t.Errorf("j: selection %d", m.invSel)
+	}
+	m = press(t, m, "k", "enter")
+	if m.view != viewMain || m.round != 1 {
+		t.Fatalf("enter: view %d round %d, want main, round index 1 (round 2, where it was dropped)", m.view, m.round)
+	}
+	it := m.CurrentItem()
+	if it == nil || it.Source == nil || !strings.Contains(it.Source.Text, "staging DB") {
+		t.Errorf("enter: cursor not on the invariant's source fact: %+v", it)
+	}
+	m = press(t, m, "i", "esc")
+	if m.view != viewMain {
+		t.Errorf("esc: view %d", m.view)
+	}
+}
+
+func TestMatrixBindings(t *testing.T) {
+	m := press(t, newModel(t, 10, 100, 30), "m")
+	if m.view != viewMatrix || !strings.Contains(m.View(), "exact constraint") {
+		t.Fatalf("m: not the matrix:\n%s", m.View())
+	}
+	m = press(t, m, "c")
+	if !m.matrixCum || !strings.Contains(m.View(), "cumulative") {
+		t.Errorf("c in matrix: not cumulative")
+	}
+	m = press(t, m, "esc")
+	if m.view != viewMain {
+		t.Errorf("esc: view %d", m.view)
+	}
+}
+
+func TestLineageBindings(t *testing.T) {
+	m := press(t, newModel(t, 10, 100, 30), "t")
+	v := m.View()
+	if m.view != viewLineage || !strings.Contains(v, "└─ c2") || !strings.Contains(v, "└─ c3") {
+		t.Fatalf("t: not the lineage tree:\n%s", v)
+	}
+	if !strings.Contains(v, "depth 3 ⚑") {
+		t.Errorf("depth 3 not flagged:\n%s", v)
+	}
+	m = press(t, m, "j", "j", "enter")
+	if m.view != viewMain || m.round != 2 {
+		t.Errorf("enter on c3: view %d round %d", m.view, m.round)
+	}
+}
+
+func TestExportBinding(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ key, format, ext string }{{"j", "json", "json"}, {"m", "md", "md"}, {"h", "html", "html"}} {
+		m := New(Options{Theme: themes.Mono(), Report: fake.Report(2, 10), Input: filepath.Join(dir, "session.json")})
+		m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+		m = press(t, m, "e")
+		if m.export != exportFormat || !strings.Contains(m.View(), "export as") {
+			t.Fatal("e: no format prompt")
+		}
+		m = press(t, m, c.key)
+		want := filepath.Join(dir, "session.audit."+c.ext)
+		if m.export != exportPath || m.pathInput.Value() != want {
+			t.Fatalf("%s: path prompt %q, want %q", c.key, m.pathInput.Value(), want)
+		}
+		m, cmd := pressCmd(t, m, "enter")
+		if cmd == nil {
+			t.Fatal("enter: no export command")
+		}
+		m = update(t, m, cmd())
+		if !strings.Contains(m.status, want) {
+			t.Errorf("status %q does not say where", m.status)
+		}
+		data, err := os.ReadFile(want)
+		if err != nil || len(data) == 0 {
+			t.Errorf("%s not written: %v", want, err)
+		}
+	}
+	m := press(t, newModel(t, 10, 100, 30), "e", "esc")
+	if m.export != exportNone {
+		t.Errorf("esc did not cancel the export")
+	}
+}
+
+func TestAppBindings(t *testing.T) {
+	m := press(t, newModel(t, 10, 100, 30), "?")
+	v := m.View()
+	if m.view != viewHelp {
+		t.Fatal("?: no help")
+	}
+	// help is generated from the key map: every binding's help text is on screen
+	for _, col := range m.keys.FullHelp() {
+		for _, b := range col {
+			if !strings.Contains(v, b.Help().Desc) {
+				t.Errorf("help lacks %q", b.Help().Desc)
+			}
+		}
+	}
+	m = press(t, m, "?")
+	if m.view != viewMain {
+		t.Errorf("? again: view %d", m.view)
+	}
+	m, cmd := pressCmd(t, m, "M")
+	if m.mouse || cmd == nil {
+		t.Errorf("M: mouse %v", m.mouse)
+	}
+	m, _ = pressCmd(t, m, "M")
+	if !m.mouse {
+		t.Errorf("M twice: mouse off")
+	}
+	if _, cmd := pressCmd(t, m, "q"); !isQuit(cmd) {
+		t.Error("q does not quit")
+	}
+	if _, cmd := pressCmd(t, m, "ctrl+c"); !isQuit(cmd) {
+		t.Error("ctrl+c does not quit")
+	}
+	// q in a secondary view goes back, not out
+	m, cmd = pressCmd(t, press(t, m, "m"), "q")
+	if isQuit(cmd) || m.view != viewMain {
+		t.Error("q in the matrix quit instead of going back")
+	}
+}
+
+func TestMouseWheel(t *testing.T) {
+	m := newModel(t, 40, 100, 30)
+	m = update(t, m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.top == 0 && m.topLine != 3 {
+		t.Errorf("wheel down: top %d line %d", m.top, m.topLine)
+	}
+	m = update(t, m, tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	if m.top != 0 || m.topLine != 0 {
+		t.Errorf("wheel up: top %d line %d", m.top, m.topLine)
+	}
+}
+
+// TestKeyMapComplete: every binding has keys and help, and no two bindings of the main
+// view share a key (esc/q are shared on purpose: back in secondary views).
+func TestKeyMapComplete(t *testing.T) {
+	k := DefaultKeyMap()
+	seen := map[string]string{}
+	shared := map[string]bool{"esc": true, "q": true, "enter": true}
+	for _, col := range k.FullHelp() {
+		for _, b := range col {
+			if len(b.Keys()) == 0 || b.Help().Key == "" || b.Help().Desc == "" {
+				t.Errorf("binding without keys or help: %+v", b.Help())
+			}
+			for _, x := range b.Keys() {
+				if prev, ok := seen[x]; ok && !shared[x] {
+					t.Errorf("key %q bound to %q and %q", x, prev, b.Help().Desc)
+				}
+				seen[x] = b.Help().Desc
+			}
+		}
+	}
+	if !key.Matches(keyMsg("n"), k.NextFinding) || key.Matches(keyMsg("n"), k.NextMatch) {
+		t.Error("n must be next finding, not next match")
+	}
+}
+
+func TestLoadingAndError(t *testing.T) {
+	m := New(Options{Title: "x.json", Theme: themes.Mono(), Load: func() (*audit.Report, error) { return fake.Report(1, 5), nil }})
+	if m.Init() == nil || !strings.Contains(m.View(), "auditing") {
+		t.Fatalf("loading: no command or no spinner line:\n%s", m.View())
+	}
+	m = update(t, m, loadedMsg{rep: fake.Report(1, 5)})
+	if m.loading || m.rep == nil {
+		t.Fatal("loadedMsg not applied")
+	}
+	e := update(t, New(Options{Theme: themes.Mono(), Load: func() (*audit.Report, error) { return nil, os.ErrNotExist }}), loadedMsg{err: os.ErrNotExist})
+	if e.Err() == nil || !strings.Contains(e.View(), "cannot open") {
+		t.Errorf("error not shown:\n%s", e.View())
+	}
+	if _, cmd := pressCmd(t, e, "q"); !isQuit(cmd) {
+		t.Error("q does not quit from the error screen")
+	}
+}
+
+func TestHostileTextNeverRaw(t *testing.T) {
+	rep := fake.Report(1, 10)
+	rep.Session = "evil\x1b]0;pwned\x07"
+	rep.Rounds[0].ID = "c1\x1b[2J"
+	m := newModelFrom(t, rep, 120, 40)
+	for _, v := range []string{m.View(), press(t, m, "n", "enter").View(), press(t, m, "i").View(), press(t, m, "t").View()} {
+		if strings.ContainsAny(v, "\x1b\x07\r\u202e\u200b") {
+			t.Fatalf("raw control or invisible character reached the screen: %q", v)
+		}
+	}
+}
