@@ -47,14 +47,23 @@ func FamilyGlyph(family string) string { return StyleOf(family).Glyph }
 // FamilyLabel is the family's human name ("epistemic collapse").
 func FamilyLabel(family string) string { return StyleOf(family).Label }
 
-// Invariant-state glyphs, shared by the Markdown and HTML reports.
+// Invariant-state glyphs, shared by the Markdown and HTML reports and the same as the
+// TUI's (themes/).
 var rwStateGlyphs = map[string]string{
-	StateVerbatim:    "=",
-	StateParaphrased: "≈",
+	StateVerbatim:    "●",
+	StateParaphrased: "◐",
 	StateDropped:     "✗",
-	StateRetired:     "⊘",
+	StateRetired:     "○",
 	StatePending:     "·",
-	StateOpaque:      "?",
+	StateOpaque:      "▒",
+}
+
+// rwStateLegend explains the state glyphs; flag is the mark of a flagged drop.
+func rwStateLegend(flag string) string {
+	g := rwStateGlyphs
+	return g[StateVerbatim] + " verbatim · " + g[StateParaphrased] + " paraphrased (a warning: not verbatim) · " +
+		g[StateDropped] + " dropped · " + flag + " dropped without a retirement event · " + g[StateRetired] + " retired · " +
+		g[StatePending] + " not yet stated · " + g[StateOpaque] + " opaque round (unknown)"
 }
 
 // WriteHTML writes r as one self-contained HTML file: inline CSS, no scripts, no
@@ -83,7 +92,7 @@ type hView struct {
 	Rounds                                        []hRound
 	Invariants                                    []hInv
 	InvFlagged, InvDropped, InvParaphrased        int
-	InvLine                                       string
+	InvLine, StateLegend                          string
 	Survival, CumSurvival                         []hSurvRow
 	Checks                                        []hCheck
 	ChecksFailed                                  int
@@ -251,18 +260,19 @@ func rwFamilyChips(counts map[string]int) []hChip {
 func buildHTMLView(r *Report) *hView {
 	h := rwHeadline(r)
 	v := &hView{
-		Session:  hText(r.Session),
-		File:     hText(r.File),
-		Format:   hText(r.Format),
-		Encoding: hText(r.Encoding),
-		Tool:     hText(strings.TrimSpace(r.Tool + " " + r.Version)),
-		Schema:   hText(r.Schema),
-		Messages: r.Summary.Messages,
-		Head:     h,
-		Chips:    rwFamilyChips(h.ByFamily),
-		Styles:   FamilyStyles,
-		Warnings: nil,
-		CSS:      template.CSS(rwHtmlCSS()),
+		Session:     hText(r.Session),
+		File:        hText(r.File),
+		Format:      hText(r.Format),
+		Encoding:    hText(r.Encoding),
+		Tool:        hText(strings.TrimSpace(r.Tool + " " + r.Version)),
+		Schema:      hText(r.Schema),
+		Messages:    r.Summary.Messages,
+		Head:        h,
+		Chips:       rwFamilyChips(h.ByFamily),
+		Styles:      FamilyStyles,
+		Warnings:    nil,
+		CSS:         template.CSS(rwHtmlCSS()),
+		StateLegend: rwStateLegend("⚑"),
 	}
 	v.WorstLabel = rwOrDash(hText(h.Worst))
 	v.WorstClass = rwSevClass(h.Worst)
@@ -659,7 +669,7 @@ const htmlSrc = `<!doctype html>
 <tr{{if .Flagged}} class="flagged"{{end}}><td class="t"><span class="mono"><strong>{{.ID}}</strong></span>{{if .Flagged}} <span class="badge warn">⚑ flagged</span>{{end}} {{.Text}}{{if or .Origin .Message}}<div class="muted small">{{.Origin}}{{if .Message}} · from {{.Message}}{{end}}{{if .Dropped}} · dropped in round {{.Dropped}}{{end}}{{if .Retired}} · retired {{.Retired}}{{end}}</div>{{end}}</td><td class="small">{{.Kind}}</td>{{range .Cells}}<td class="st {{.Class}}"{{if .Title}} title="{{.Title}}"{{end}}>{{.Glyph}}{{if .Label}}<div class="small">{{.Label}}</div>{{end}}</td>{{end}}</tr>{{end}}
 </tbody>
 </table>
-<div class="legend"><span>= verbatim</span><span>≈ paraphrased (warning)</span><span>✗ dropped</span><span>⚑ dropped without a retirement event</span><span>⊘ retired</span><span>· not yet stated</span><span>? opaque round</span></div>
+<p class="legend">{{.StateLegend}}</p>
 {{else}}<p class="none">No invariants (prohibitions, preconditions, failure records) were declared or extracted.</p>{{end}}
 
 <h2 id="survival">Survival matrix</h2>

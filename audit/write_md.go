@@ -391,7 +391,7 @@ func (m *mdWriter) invariants(r *Report) {
 		m.ln(row)
 	}
 	m.ln("")
-	m.ln("<sub>= verbatim · ≈ paraphrased (warning) · ✗ dropped · 🚩 dropped without a retirement event · ⊘ retired · · not yet stated · ? opaque round</sub>")
+	m.ln("<sub>" + rwStateLegend("🚩") + "</sub>")
 	m.ln("")
 	if open != "" {
 		m.ln(open)
@@ -451,20 +451,20 @@ func mdState(inv *Invariant, round int) string {
 	}
 	switch s.State {
 	case StateVerbatim:
-		return "= verbatim"
+		return rwStateGlyphs[StateVerbatim] + " verbatim"
 	case StateParaphrased:
-		return "≈ paraphrased"
+		return rwStateGlyphs[StateParaphrased] + " paraphrased"
 	case StateDropped:
 		if inv.Flagged && inv.DroppedInRound != nil && *inv.DroppedInRound == round {
-			return "🚩 **✗ DROPPED**"
+			return "🚩 **" + rwStateGlyphs[StateDropped] + " DROPPED**"
 		}
-		return "✗ dropped"
+		return rwStateGlyphs[StateDropped] + " dropped"
 	case StateRetired:
-		return "⊘ retired"
+		return rwStateGlyphs[StateRetired] + " retired"
 	case StatePending:
-		return "·"
+		return rwStateGlyphs[StatePending]
 	case StateOpaque:
-		return "? opaque"
+		return rwStateGlyphs[StateOpaque] + " opaque"
 	}
 	return mdEsc(s.State)
 }

@@ -393,8 +393,8 @@ func TestMarkdownContent(t *testing.T) {
 		"**depth** 3 ⚠️ **over 2**",
 		"48,210 → 3,120 (ratio 0.06)",
 		"🚩 **✗ DROPPED**",
-		"⊘ retired",
-		"≈ paraphrased",
+		"○ retired",
+		"◐ paraphrased",
 		"| exact constraint | 3/4 ⚠️",
 	} {
 		if !strings.Contains(md, want) && !strings.Contains(md, strings.ReplaceAll(want, "3/4 ⚠️", "**3/4** ⚠️")) {
