@@ -491,7 +491,7 @@ func rwHtmlCSS() string {
 	for i, c := range grey {
 		fmt.Fprintf(&b, ".sg-%d{background:%s}\n", i, c)
 	}
-	for i := 0; i <= 100; i += 5 {
+	for i := 0; i <= 100; i++ {
 		fmt.Fprintf(&b, ".w%d{width:%d%%}.l%d{left:%d%%}\n", i, i, i, i)
 	}
 	return b.String()
@@ -652,7 +652,7 @@ const htmlSrc = `<!doctype html>
 <dt>tokens</dt><dd>{{if .NoTokens}}<span class="muted">not counted</span>{{else}}<span class="mono">{{.SrcTokens}} → {{.SumTokens}}</span> · ratio {{.Ratio}}{{end}}{{if .HasTarget}} · target {{.Target}}{{end}}{{if .Agent}} · agent recorded {{.Agent}}{{end}}</dd>
 <dt>depth</dt><dd>{{.Depth}}{{if .DeepFlag}} <strong>(over 2: re-summarising a summary is where invariant bleed concentrates)</strong>{{end}}</dd>
 {{if .Extra}}<dt>agent</dt><dd class="muted">{{range $i, $e := .Extra}}{{if $i}} · {{end}}{{$e}}{{end}}</dd>{{end}}</dl>
-{{if not .NoTokens}}<div class="bars"><span>sources</span><div class="bar"><i class="src w{{roundTo5 .SrcBar}}"></i></div><span>summary</span><div class="bar"><i class="sum w{{roundTo5 .SumBar}}"></i>{{if .HasTarget}}<b class="l{{roundTo5 .TargetMark}}" title="target"></b>{{end}}</div></div>{{end}}
+{{if not .NoTokens}}<div class="bars"><span>sources</span><div class="bar"><i class="src w{{pctClass .SrcBar}}"></i></div><span>summary</span><div class="bar"><i class="sum w{{pctClass .SumBar}}"></i>{{if .HasTarget}}<b class="l{{pctClass .TargetMark}}" title="target"></b>{{end}}</div></div>{{end}}
 {{if .Opaque}}<p class="opaque"><strong>Opaque: encrypted summary, not auditable as text.</strong> Only the token accounting above is reported; no findings are inferred for this round.</p>
 {{else}}{{if .Findings}}{{range .Main}}{{template "finding" .}}{{end}}{{if .Info}}<details class="infos" open><summary>{{len .Info}} info finding(s): expected losses and weak signals</summary>
 {{range .Info}}{{template "finding" .}}{{end}}</details>{{end}}{{else}}<p class="none">No findings in this round.</p>{{end}}
@@ -704,7 +704,7 @@ const htmlSrc = `<!doctype html>
 {{end}}{{define "side"}}{{if .S}}<div class="side"><div class="lab">{{.Lab}}{{if .S.Where}} · {{.S.Where}}{{end}}</div>{{if .S.Long}}<q>{{template "segs" .S.Short}}</q><details><summary>full text</summary><q>{{template "segs" .S.Full}}</q></details>{{else}}<q>{{template "segs" .S.Full}}</q>{{end}}</div>{{else}}<div class="side absent"><div class="lab">{{.Lab}}</div><span class="none">{{.None}}</span></div>{{end}}{{end}}{{define "segs"}}{{range .}}{{if .Mark}}<mark>{{.T}}</mark>{{else}}{{.T}}{{end}}{{end}}{{end}}{{define "surv"}}<table class="surv">
 <thead><tr><th>class</th>{{range .Cols}}<th class="c">R{{.Round}}{{if .Opaque}} <span class="muted small">opaque</span>{{end}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}
-<tr><td class="k{{if .Critical}} crit{{end}}">{{.Class}}</td>{{range .Cells}}<td class="sv {{.Class}}"{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}{{if ne .Class "sv-none"}}<div class="mb"><i class="w{{roundTo5 .Pct}}"></i></div>{{end}}</td>{{end}}</tr>{{end}}
+<tr><td class="k{{if .Critical}} crit{{end}}">{{.Class}}</td>{{range .Cells}}<td class="sv {{.Class}}"{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}{{if ne .Class "sv-none"}}<div class="mb"><i class="w{{pctClass .Pct}}"></i></div>{{end}}</td>{{end}}</tr>{{end}}
 </tbody>
 </table>
 {{end}}`
@@ -718,8 +718,7 @@ var htmlFuncs = template.FuncMap{
 		}
 		return ""
 	},
-	"roundTo5": func(p int) int {
-		p = (p + 2) / 5 * 5
+	"pctClass": func(p int) int { // clamps a percentage (CSS classes exist for 0..100)
 		if p > 100 {
 			p = 100
 		}
