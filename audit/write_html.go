@@ -185,13 +185,16 @@ const htmlQuoteRunes = 320
 
 func hText(s string) string { return strings.TrimSpace(rwSanitize(s)) }
 
+// hClip is an identifier or label on one line, at most n runes.
+func hClip(s string, n int) string { return rwTruncate(rwOneLine(rwSanitize(s)), n) }
+
 func hSideOf(s, other *Side) *hSide {
 	if s == nil {
 		return nil
 	}
 	full := hText(s.Text)
 	segs := rwSegments(full, rwMarks(s, other))
-	h := &hSide{Where: hText(rwSideWhere(s)), Full: segs, Short: segs}
+	h := &hSide{Where: hClip(rwSideWhere(s), 80), Full: segs, Short: segs}
 	if utf8.RuneCountInString(full) > htmlQuoteRunes {
 		h.Long = true
 		h.Short = rwTruncateSegs(segs, htmlQuoteRunes)
@@ -260,7 +263,7 @@ func rwFamilyChips(counts map[string]int) []hChip {
 func buildHTMLView(r *Report) *hView {
 	h := rwHeadline(r)
 	v := &hView{
-		Session:     hText(r.Session),
+		Session:     hClip(r.Session, 120),
 		File:        hText(r.File),
 		Format:      hText(r.Format),
 		Encoding:    hText(r.Encoding),
@@ -299,10 +302,10 @@ func buildHTMLView(r *Report) *hView {
 	}
 	for i := range r.Rounds {
 		rd := &r.Rounds[i]
-		v.Cols = append(v.Cols, hCol{Round: rd.Round, ID: hText(rd.ID), Opaque: rd.Opaque})
+		v.Cols = append(v.Cols, hCol{Round: rd.Round, ID: hClip(rd.ID, 64), Opaque: rd.Opaque})
 		hr := hRound{
 			Round:      rd.Round,
-			ID:         hText(rd.ID),
+			ID:         hClip(rd.ID, 64),
 			Anchor:     "round-" + strconv.Itoa(rd.Round),
 			Opaque:     rd.Opaque,
 			Depth:      rd.Depth,
@@ -356,7 +359,7 @@ func buildHTMLView(r *Report) *hView {
 	for i := range r.Invariants {
 		inv := &r.Invariants[i]
 		hi := hInv{
-			ID:      hText(inv.ID),
+			ID:      hClip(inv.ID, 40),
 			Text:    hText(inv.Text),
 			Kind:    hText(rwKindLabel(inv.Kind)),
 			Origin:  hText(inv.Origin),

@@ -73,7 +73,7 @@ func (m *mdWriter) quoteRunes() int {
 
 func (m *mdWriter) report(r *Report) {
 	h := rwHeadline(r)
-	m.ln("## compaudit: " + mdEsc(rwOrDash(r.Session)))
+	m.ln("## compaudit: " + mdCell(rwOrDash(r.Session), 120))
 	m.ln("")
 	m.ln(mdHeadline(h))
 	m.ln("")
@@ -148,7 +148,7 @@ func mdHeadline(h rwHeadlineData) string {
 func (m *mdWriter) round(rd *Round) {
 	title := fmt.Sprintf("### Round %d", rd.Round)
 	if rd.ID != "" {
-		title += " · " + mdEsc(rd.ID)
+		title += " · " + mdCell(rd.ID, 64)
 	}
 	if rd.Opaque {
 		title += " · opaque"
@@ -299,7 +299,7 @@ func mdSide(s, other *Side, none string, n int) string {
 	}
 	q := "“" + b.String() + "”"
 	if where := rwSideWhere(s); where != "" {
-		q += " <sub>" + mdEsc(where) + "</sub>"
+		q += " <sub>" + mdCell(where, 80) + "</sub>"
 	}
 	return q
 }
@@ -380,7 +380,7 @@ func (m *mdWriter) invariants(r *Report) {
 	m.ln(head)
 	m.ln(sep)
 	for _, inv := range r.Invariants {
-		name := "**" + mdEsc(inv.ID) + "** " + mdCell(inv.Text, mdInvRunes)
+		name := "**" + mdCell(inv.ID, 40) + "** " + mdCell(inv.Text, mdInvRunes)
 		if inv.Flagged {
 			name = "🚩 " + name
 		}
