@@ -12,6 +12,7 @@ import (
 	"github.com/compaudit/compaudit/themes"
 	"github.com/compaudit/compaudit/tui"
 	"github.com/mattn/go-isatty"
+	"github.com/muesli/termenv"
 )
 
 // interactive reports whether w is a terminal.
@@ -33,6 +34,11 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 	}
 	// decide once, before the program starts (detection is unreliable afterwards)
 	lipgloss.SetHasDarkBackground(th.Dark)
+	if th.Mono && os.Getenv("NO_COLOR") != "" {
+		// NO_COLOR forbids colour, not emphasis: keep bold, underline and reverse (the
+		// mono theme has no colour to emit) so the cursor and search matches still show.
+		lipgloss.SetColorProfile(termenv.ANSI)
+	}
 	title := path
 	if title == "" {
 		title = sessions.ExamplePath

@@ -59,9 +59,10 @@ func describeFact(m *Model, f *classify.Fact, s *audit.Side, w int) []string {
 			st = append(st, x)
 		}
 	}
-	if len(st) > 0 {
-		out = append(out, "   "+label("status ")+diffview.Sanitize(strings.Join(st, ", ")))
+	if len(st) == 0 {
+		st = []string{"not stated"}
 	}
+	out = append(out, "   "+label("status ")+diffview.Sanitize(strings.Join(st, ", ")))
 	p := prov.Role
 	if prov.Source != "" {
 		p += ", attributed to " + prov.Source
@@ -69,9 +70,10 @@ func describeFact(m *Model, f *classify.Fact, s *audit.Side, w int) []string {
 	if prov.Who != "" {
 		p += fmt.Sprintf(" (%s)", prov.Who)
 	}
-	if p != "" {
-		out = append(out, "   "+label("provenance ")+diffview.Sanitize(p))
+	if p == "" {
+		p = "unknown"
 	}
+	out = append(out, "   "+label("provenance ")+diffview.Sanitize(p))
 	if mod.Level > 0 {
 		kind := "obligation"
 		if mod.Negative {

@@ -55,8 +55,8 @@ func DefaultKeyMap() KeyMap {
 		Top:      b([]string{"g", "home"}, "g/home", "first row"),
 		Bottom:   b([]string{"G", "end"}, "G/end", "last row"),
 
-		NextRound:  b([]string{"]", "right", "l"}, "]/→", "next round"),
-		PrevRound:  b([]string{"[", "left", "h"}, "[/←", "previous round"),
+		NextRound:  b([]string{"]", "right", "l"}, "]/l/→", "next round"),
+		PrevRound:  b([]string{"[", "left", "h"}, "[/h/←", "previous round"),
 		Cumulative: b([]string{"c"}, "c", "per-round / cumulative"),
 
 		NextFinding: b([]string{"n"}, "n", "next finding"),
@@ -69,8 +69,8 @@ func DefaultKeyMap() KeyMap {
 		ClearFilters:   b([]string{"0"}, "0", "clear filters"),
 
 		Search:        b([]string{"/"}, "/", "search"),
-		NextMatch:     b([]string{">", "."}, ">", "next match"),
-		PrevMatch:     b([]string{"<", ","}, "<", "previous match"),
+		NextMatch:     b([]string{">", "."}, ">/.", "next match"),
+		PrevMatch:     b([]string{"<", ","}, "</,", "previous match"),
 		ClearSearch:   b([]string{"backspace"}, "bksp", "clear search"),
 		SearchConfirm: b([]string{"enter"}, "enter", "search"),
 		SearchCancel:  b([]string{"esc"}, "esc", "cancel"),

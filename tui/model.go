@@ -443,7 +443,7 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			m.input.Blur()
 			m.setQuery(m.input.Value())
 			if m.query != "" {
-				m.nextMatch(true)
+				m.findMatch(0, true)
 			}
 			return m, nil
 		case key.Matches(msg, k.SearchCancel):
@@ -729,15 +729,16 @@ func (m *Model) nextFinding(forward bool) {
 	}
 }
 
-func (m *Model) nextMatch(forward bool) {
+func (m *Model) nextMatch(forward bool) { m.findMatch(1, forward) }
+
+// findMatch moves the cursor to the nearest matching row, start rows away or more,
+// wrapping around.
+func (m *Model) findMatch(start int, forward bool) {
 	if m.doc == nil || m.query == "" || len(m.vis) == 0 {
 		return
 	}
 	n := len(m.vis)
-	start := 1
-	if forward && m.status == "" && m.doc.Matches(m.vis[m.cur]) && m.cur == 0 {
-		start = 0
-	}
+	m.status = ""
 	for j := start; j <= n; j++ {
 		c := m.cur + j
 		if !forward {
@@ -747,7 +748,6 @@ func (m *Model) nextMatch(forward bool) {
 		if m.doc.Matches(m.vis[c]) {
 			m.cur = c
 			m.ensureVisible()
-			m.status = fmt.Sprintf("%d match(es) for %q", m.matchN, m.query)
 			return
 		}
 	}

@@ -205,8 +205,8 @@ func (m *Model) header() []string {
 	if m.cumulative {
 		view = "cumulative (against the original messages)"
 	}
-	l1 := m.st.Title.Render(" compaudit") + sep + diffview.Sanitize(session) + sep +
-		m.st.Title.Render(fmt.Sprintf("round %d of %d", m.round+1, len(m.rep.Rounds))) + sep + diffview.Sanitize(r.ID) + sep + view
+	l1 := m.st.Title.Render(fmt.Sprintf(" round %d of %d", m.round+1, len(m.rep.Rounds))) + sep + diffview.Sanitize(r.ID) + sep + view +
+		sep + m.familyCounts(r) + sep + m.st.Faint.Render("session "+diffview.Sanitize(session))
 
 	// what it replaced
 	var parts []string
@@ -265,7 +265,7 @@ func (m *Model) header() []string {
 		}
 		l3 += sep + tgt
 	}
-	return []string{l1 + sep + m.familyCounts(r), l2, l3}
+	return []string{l1, l2, l3}
 }
 
 func (m *Model) familyCounts(r *audit.Round) string {
@@ -660,9 +660,9 @@ func (m *Model) matrixView() []string {
 			case p < 0.9:
 				state = audit.StateParaphrased
 			}
-			txt := fmt.Sprintf("%s%d/%d", m.st.StateGlyph(state), v[0], v[1])
+			txt := fmt.Sprintf(" %s%d/%d ", m.st.StateGlyph(state), v[0], v[1])
 			if i == m.round {
-				txt = "[" + txt + "]"
+				txt = "[" + strings.TrimSpace(txt) + "]"
 			}
 			line += m.st.State(state).Render(diffview.Fit(txt, cellW))
 		}
@@ -759,24 +759,24 @@ func (m *Model) lineageView() []string {
 		}
 		here := ""
 		if i == m.round {
-			here = m.st.Title.Render(" ◀ shown")
+			here = m.st.Title.Render(" ◀")
 		}
 		depth := fmt.Sprintf("depth %d", r.Depth)
 		if r.Depth > 2 {
 			depth = m.st.Warn.Render(depth + " ⚑")
 		}
 		msgs := fmt.Sprintf("%d new message(s)", len(r.NewMessages))
-		line := cur + m.st.Border.Render(prefixes[k]) + m.st.Key.Render(diffview.Sanitize(r.ID)) +
+		line := cur + m.st.Border.Render(prefixes[k]) + m.st.Key.Render(diffview.Sanitize(r.ID)) + here +
 			fmt.Sprintf(" round %d · ", r.Round) + depth + " · " + msgs + fmt.Sprintf(" · %s → %s tok · ", thousands(r.Tokens.Sources), thousands(r.Tokens.Summary)) + m.familyCounts(r)
 		if r.Opaque {
 			line += " · " + m.st.Warn.Render("opaque")
 		}
-		body = append(body, line+here)
+		body = append(body, line)
 	}
 	if len(body) == 0 {
 		body = []string{" no compactions"}
 	}
-	return m.titled("lineage", body, "j/k select · enter opens the round · esc back", max(0, m.linSel-(m.h-6)+1))
+	return m.titled("lineage", body, "◀ the round shown · j/k select · enter opens the round · esc back", max(0, m.linSel-(m.h-6)+1))
 }
 
 func (m *Model) detailView() []string {
