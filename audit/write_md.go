@@ -3,6 +3,7 @@ package audit
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -269,8 +270,8 @@ func (m *mdWriter) findingsTable(round int, prefix string, fs []rwIndexed) {
 			mdSeverity(f.Severity),
 			mdGlyph(f.Family)+" "+mdEsc(FamilyLabel(f.Family)),
 			mdEsc(rwClassLabel(f.Class)),
-			mdSide(f.Source, f.Summary, "*(none: not in the sources)*", m.quoteRunes()),
-			mdSide(f.Summary, f.Source, "*(none: not in the summary)*", m.quoteRunes()),
+			mdSide(f.Source, f.Summary, f.Detail, "*(none: not in the sources)*", m.quoteRunes()),
+			mdSide(f.Summary, f.Source, f.Detail, "*(none: not in the summary)*", m.quoteRunes()),
 			mdCell(f.Detail, mdDetailRunes)+mdInvariantRef(f.Invariant))
 	}
 	m.ln("")
@@ -285,12 +286,12 @@ func mdInvariantRef(id string) string {
 
 // mdSide renders one side of a finding for a table cell: the shortened quote and where
 // it came from.
-func mdSide(s, other *Side, none string, n int) string {
+func mdSide(s, other *Side, detail, none string, n int) string {
 	if s == nil {
 		return none
 	}
 	var b strings.Builder
-	for _, g := range rwTruncateSegs(rwSegments(rwOneLine(rwSanitize(s.Text)), rwMarks(s, other)), n) {
+	for _, g := range rwTruncateSegs(rwSegments(rwOneLine(rwSanitize(s.Text)), rwMarks(s, other), rwKeys(detail)...), n) {
 		if g.Mark && strings.TrimSpace(g.T) != "" {
 			b.WriteString("**" + mdEscRawMid(g.T, b.Len() == 0) + "**")
 		} else {
@@ -1123,6 +1124,19 @@ func mdSeverity(s string) string {
 type rwSeg struct {
 	T    string
 	Mark bool
+	// Key marks a value the finding's detail quotes: the window slides to it first.
+	Key bool
+}
+
+var rwQuoted = regexp.MustCompile(`"([^"\n]{1,80})"`)
+
+// rwKeys are the values a finding's detail quotes ("5432" became "6432").
+func rwKeys(detail string) []string {
+	var out []string
+	for _, m := range rwQuoted.FindAllStringSubmatch(detail, 8) {
+		out = append(out, m[1])
+	}
+	return out
 }
 
 // rwMarks lists what to highlight in self, a finding's side, against other, the
@@ -1165,11 +1179,15 @@ func rwMarks(self, other *Side) []string {
 
 // rwSegments splits text at every whole-word, ASCII-case-insensitive occurrence of
 // the marks (longest first, no overlaps).
-func rwSegments(text string, marks []string) []rwSeg {
-	if len(marks) == 0 || text == "" {
+func rwSegments(text string, marks []string, keys ...string) []rwSeg {
+	if len(marks)+len(keys) == 0 || text == "" {
 		return []rwSeg{{T: text}}
 	}
-	ms := append([]string(nil), marks...)
+	isKey := map[string]bool{}
+	for _, k := range keys {
+		isKey[rwASCIILower(strings.TrimSpace(k))] = true
+	}
+	ms := append(append([]string(nil), marks...), keys...)
 	sort.SliceStable(ms, func(i, j int) bool { return len(ms[i]) > len(ms[j]) })
 	lower := rwASCIILower(text)
 	taken := make([]bool, len(text))
@@ -1216,7 +1234,7 @@ func rwSegments(text string, marks []string) []rwSeg {
 		if s.a > at {
 			out = append(out, rwSeg{T: text[at:s.a]})
 		}
-		out = append(out, rwSeg{T: text[s.a:s.b], Mark: true})
+		out = append(out, rwSeg{T: text[s.a:s.b], Mark: true, Key: isKey[lower[s.a:s.b]]})
 		at = s.b
 	}
 	if at < len(text) {
@@ -1225,8 +1243,10 @@ func rwSegments(text string, marks []string) []rwSeg {
 	return out
 }
 
-// rwTruncateSegs shortens segments to n runes in all, like rwTruncate.
+// rwTruncateSegs shortens segments to n runes in all, like rwTruncate. When the first
+// mark would fall past the cut, the window slides to it and an ellipsis opens the text.
 func rwTruncateSegs(segs []rwSeg, n int) []rwSeg {
+	segs = rwSlideToMark(segs, n)
 	total := 0
 	for _, s := range segs {
 		total += utf8.RuneCountInString(s.T)
@@ -1300,4 +1320,44 @@ func rwUnknownStates(r *Report) int {
 		}
 	}
 	return n
+}
+
+// rwSlideToMark drops leading text when the first marked segment would not fit in n
+// runes, keeping about a third of the window as context before it.
+func rwSlideToMark(segs []rwSeg, n int) []rwSeg {
+	key := false
+	for _, s := range segs {
+		key = key || s.Key
+	}
+	at := 0
+	for i, s := range segs {
+		c := utf8.RuneCountInString(s.T)
+		if !s.Mark || (key && !s.Key) {
+			at += c
+			continue
+		}
+		if at+c <= n-2 {
+			return segs
+		}
+		keep := n / 3
+		if keep > at {
+			keep = at
+		}
+		var out []rwSeg
+		// Keep the last keep runes before the mark, from a word start when one is near.
+		var before []rune
+		for _, p := range segs[:i] {
+			before = append(before, []rune(p.T)...)
+		}
+		tail := before[len(before)-keep:]
+		for j := 0; j < len(tail) && j < keep/2; j++ {
+			if tail[j] == ' ' {
+				tail = tail[j+1:]
+				break
+			}
+		}
+		out = append(out, rwSeg{T: "…" + string(tail)})
+		return append(out, segs[i:]...)
+	}
+	return segs
 }

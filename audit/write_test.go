@@ -573,3 +573,21 @@ func TestWritersOnFixtures(t *testing.T) {
 		}
 	}
 }
+
+func TestTruncateSlidesToMark(t *testing.T) {
+	text := strings.Repeat("context words here ", 12) + "image e41d2c94 pushed, and more words after it"
+	segs := rwTruncateSegs(rwSegments(text, []string{"e41d2c94"}), 80)
+	var b strings.Builder
+	marked := false
+	for _, s := range segs {
+		b.WriteString(s.T)
+		marked = marked || (s.Mark && s.T == "e41d2c94")
+	}
+	got := b.String()
+	if !marked || !strings.HasPrefix(got, "…") || len([]rune(got)) > 82 {
+		t.Errorf("window does not show the mark: %q", got)
+	}
+	if short := rwTruncateSegs(rwSegments("port 5432 only", []string{"5432"}), 80); len(short) != 3 || !short[1].Mark {
+		t.Errorf("short text changed: %+v", short)
+	}
+}
