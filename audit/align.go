@@ -83,6 +83,22 @@ func (a *aligner) candidates(f *classify.Fact) []match {
 	}
 	// near-token credit: a summary fact that carries a changed value of the same
 	// kind still talks about the same thing (5432 -> 6432), so mutated facts align.
+	if len(f.Tokens) > 0 {
+		for j := range shared {
+			for _, t := range f.Tokens {
+				w := "#" + t.Norm
+				if containsWord(a.sum[j].Words, w) {
+					continue
+				}
+				for _, x := range a.sum[j].Tokens {
+					if nearValue(t, x) {
+						shared[j] += 0.7 * a.weight(w)
+						break
+					}
+				}
+			}
+		}
+	}
 	out := make([]match, 0, len(shared))
 	for j, s := range shared {
 		cov := s / total
@@ -116,4 +132,19 @@ func (a *aligner) unionCoverage(f *classify.Fact) float64 {
 		return 1
 	}
 	return found / total
+}
+
+func containsWord(ws []string, w string) bool {
+	for _, x := range ws {
+		if x == w {
+			return true
+		}
+	}
+	return false
+}
+
+// nearValue: x looks like a changed copy of t (same family, a truncation or an
+// extension of it), so a fact carrying x still talks about t's subject.
+func nearValue(t, x classify.Token) bool {
+	return t.Norm != x.Norm && sameFamily(t, x) && closeToken(t, x)
 }

@@ -45,7 +45,6 @@ func newJudge(src, sum []classify.Fact) *judge {
 func (j *judge) run() ([]Finding, []Pair) {
 	var fs []Finding
 	j.best = make([]match, len(j.src))
-	sumUsed := make([]bool, len(j.sum))
 	for i := range j.src {
 		cands := j.fwd.candidates(&j.src[i])
 		j.best[i] = match{j: -1}
@@ -53,19 +52,53 @@ func (j *judge) run() ([]Finding, []Pair) {
 			j.best[i] = cands[0]
 		}
 	}
+	done := make([]bool, len(j.src))
+	// forward: each source fact against its best counterpart
 	for i := range j.src {
-		f := &j.src[i]
 		b := j.best[i]
 		if b.j >= 0 && b.score >= weakScore {
-			g := &j.sum[b.j]
-			if found, ok := j.pairFinding(i, f, g, b); ok {
+			if found, ok := j.pairFinding(i, &j.src[i], &j.sum[b.j], b); ok {
 				fs = append(fs, found)
-				sumUsed[b.j] = true
-				continue
+				done[i] = true
 			}
 		}
-		if b.j >= 0 && b.score >= matchScore {
-			sumUsed[b.j] = true
+	}
+	// reverse: a short summary fact often condenses one long source fact; judge the
+	// source facts that best explain each summary fact too
+	revMatched := make([]bool, len(j.src))
+	for k := range j.sum {
+		g := &j.sum[k]
+		for n, c := range j.rev.candidates(g) {
+			if n >= 3 || c.coverage < 0.45 {
+				break
+			}
+			i := c.j
+			if c.coverage >= 0.6 {
+				revMatched[i] = true
+			}
+			if done[i] {
+				continue
+			}
+			b := match{j: k, score: max(c.coverage, j.best[i].score), coverage: c.coverage}
+			if found, ok := j.pairFinding(i, &j.src[i], g, b); ok {
+				fs = append(fs, found)
+				done[i] = true
+				if j.best[i].j != k {
+					j.best[i] = b
+				}
+			}
+		}
+	}
+	for i := range j.src {
+		if done[i] {
+			continue
+		}
+		f := &j.src[i]
+		b := j.best[i]
+		if b.j >= 0 && b.score >= matchScore && !(strongRule(f) && !ruleLike(&j.sum[b.j]) && !j.ruleElsewhere(f)) {
+			continue
+		}
+		if revMatched[i] && !strongRule(f) {
 			continue
 		}
 		if found, ok := j.omission(i, f, b); ok {
@@ -219,6 +252,27 @@ func specificTokens(f *classify.Fact) bool {
 	return false
 }
 
+var reRuleWord = regexp.MustCompile(`(?i)\b(?:no|not|n't|never|none|only|keep|keeps|kept|stay|stays|remain|remains|exactly|at\s+least|at\s+most|until|unless|without|hold|on\s+hold|frozen|freeze|forbid\w*|ban\w*|cap|capped|limit\w*|max(?:imum)?|min(?:imum)?|rule|required?|requires|mandatory|prohibit\w*|off[- ]limits|untouched|leave|left\s+alone|pinned|pin)\b`)
+
+// ruleLike: g still reads as a rule (it has force, a negation or a restriction).
+func ruleLike(g *classify.Fact) bool {
+	return g.Modality.Level > 0 || reRuleWord.MatchString(g.Text)
+}
+
+// ruleElsewhere: another summary fact that shares the rule's subject states it with force.
+func (j *judge) ruleElsewhere(f *classify.Fact) bool {
+	for n, c := range j.fwd.candidates(f) {
+		if n >= 5 || c.score < weakScore {
+			break
+		}
+		g := &j.sum[c.j]
+		if ruleLike(g) && c.score >= matchScore {
+			return true
+		}
+	}
+	return false
+}
+
 // omission reports a source fact that matters and has no counterpart.
 func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
 	sev, cls := importance(f)
@@ -226,7 +280,7 @@ func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
 		return Finding{}, false
 	}
 	// Spread over several summary facts: most of its words and every exact token survive.
-	if j.fwd.unionCoverage(f) >= 0.85 && j.tokensKeptAnywhere(f) {
+	if j.fwd.unionCoverage(f) >= 0.85 && j.tokensKeptAnywhere(f) && (!strongRule(f) || j.ruleElsewhere(f)) {
 		return Finding{}, false
 	}
 	fd := Finding{Family: Omission, Severity: sev, Class: cls, Source: side(f), Detail: fmt.Sprintf("%s from %s has no counterpart in the summary", classLabel(cls), roleLabel(f.Role))}
@@ -268,6 +322,10 @@ func (j *judge) pairFinding(i int, f, g *classify.Fact, b match) (Finding, bool)
 		return j.finding(Mutation, f, g, b, d), true
 	}
 	if b.score < matchScore {
+		return Finding{}, false
+	}
+	if strongRule(f) && !ruleLike(g) {
+		// the summary mentions the subject but no longer states the rule: an omission
 		return Finding{}, false
 	}
 	if d, ok := j.collapse(i, f, g); ok {
@@ -352,27 +410,45 @@ func sameFamily(a, b classify.Token) bool {
 // close in shape (a prefix/suffix, one edit, leading zeros) or stated after the same
 // key word ("port 5432" / "port 6432"). A token that f itself states elsewhere is a
 // rival only when the summary moved it under t's key (a swapped pair of values).
-func rivalOf(t classify.Token, f, g *classify.Fact, score float64) (classify.Token, bool) {
-	var unmatched []classify.Token
+func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.Token {
+	var strong, weak, unmatched []classify.Token
 	for _, x := range g.Tokens {
 		if !sameFamily(t, x) || classify.Equivalent(t, x) {
 			continue
 		}
 		if k, inF := tokenIn(f, x); inF {
 			if sharesKey(t, x, f, g) && wordBefore(f.Text, k.Start) != wordBefore(g.Text, x.Start) {
-				return x, true
+				strong = append(strong, x)
 			}
 			continue
 		}
-		if similarToken(t, x) || sharesKey(t, x, f, g) {
-			return x, true
+		small := t.Kind == classify.TokNumber && x.Kind == classify.TokNumber && len(t.Raw) == 1 && len(x.Raw) == 1
+		switch {
+		case small && !sharesKey(t, x, f, g):
+			// "4" and "2" in one sentence are rarely the same quantity
+		case sharesKey(t, x, f, g) || closeToken(t, x):
+			strong = append(strong, x)
+		case similarToken(t, x):
+			weak = append(weak, x)
+		default:
+			unmatched = append(unmatched, x)
 		}
-		unmatched = append(unmatched, x)
 	}
+	out := append(strong, weak...)
 	if score >= 0.6 && len(unmatched) == 1 && sameKind(t, unmatched[0]) {
-		return unmatched[0], true
+		out = append(out, unmatched[0])
 	}
-	return classify.Token{}, false
+	return out
+}
+
+// closeToken: one value is a truncation or extension of the other (18.2/18,
+// 0x10000/0x1000, 01947/1947, v1.19.1-acme.2/v1.19.1).
+func closeToken(a, b classify.Token) bool {
+	x, y := strings.ToLower(a.Strip()), strings.ToLower(b.Strip())
+	if x == "" || y == "" {
+		return false
+	}
+	return strings.HasPrefix(x, y) || strings.HasPrefix(y, x) || strings.TrimLeft(x, "0") == strings.TrimLeft(y, "0")
 }
 
 func sameKind(a, b classify.Token) bool { return a.Kind == b.Kind }
@@ -486,6 +562,9 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bo
 	return false
 }
 
+// reOnlyCond: "only" restricting when or where a rule applies ("only on weekdays").
+var reOnlyCond = regexp.MustCompile(`(?i)\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|inside|outside|via|through|with)\b`)
+
 var qualifierSyn = map[string][]string{
 	"until":         {"until", "till", "pending", "before", "unless"},
 	"unless":        {"unless", "except", "until", "without"},
@@ -505,20 +584,24 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 		if hasEquivalent(g.Tokens, t) {
 			continue
 		}
-		x, ok := rivalOf(t, f, g, b.score)
-		if !ok {
-			continue
+		for _, x := range rivalsOf(t, f, g, b.score) {
+			if approximation(t, x) {
+				continue // "31 minutes" for 31m13s, "~16 GB" for 15.7 GB
+			}
+			if j.backedLater(i, x) {
+				continue // corrected or re-read in a later source message
+			}
+			if j.backedElsewhere(i, x, g) {
+				continue
+			}
+			return fmt.Sprintf("%s %q became %q", tokenLabel(t), t.Raw, x.Raw), true
 		}
-		if j.backedLater(i, x) {
-			continue // corrected or re-read in a later source message
-		}
-		if j.backedElsewhere(i, x, g) && !j.rivalUnique(i, t, x) {
-			continue
-		}
-		return fmt.Sprintf("%s %q became %q", tokenLabel(t), t.Raw, x.Raw), true
 	}
 	if b.score < matchScore {
 		return "", false
+	}
+	if g.Modality.Level == 0 {
+		return "", false // the rule is not carried at all: judged as an omission, not a change
 	}
 	// modality
 	if f.Modality.Level >= classify.ModShouldNot && g.Modality.Level > 0 && g.Modality.Level < f.Modality.Level && f.Has(classify.ExactConstraint) {
@@ -529,7 +612,7 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 		gl := strings.ToLower(g.Text)
 		for _, q := range f.Qualifiers {
 			syn, restrictive := qualifierSyn[q]
-			if !restrictive {
+			if !restrictive || q == "only" && !reOnlyCond.MatchString(f.Text) {
 				continue
 			}
 			kept := false
@@ -545,12 +628,6 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// rivalUnique: x appears elsewhere in the sources, but not in any source fact about
-// the same subject as f, so g's x is still a changed value of f's t.
-func (j *judge) rivalUnique(i int, t, x classify.Token) bool {
-	return false
 }
 
 // qualifierMatters: the qualifier is part of the rule, not a description of sequence
@@ -579,6 +656,43 @@ func qualifierPhrase(text, q string) string {
 	return strings.TrimSpace(text[i:end])
 }
 
+// approximation: the two values are within 5% and one is written with fewer
+// significant digits, a rounding rather than a change.
+func approximation(t, x classify.Token) bool {
+	a, ua, ok1 := t.Value()
+	b, ub, ok2 := x.Value()
+	if !ok1 || !ok2 || ua != ub || a == 0 || b == 0 {
+		return false
+	}
+	d := (a - b) / max(abs(a), abs(b))
+	if abs(d) > 0.05 {
+		return false
+	}
+	return sigDigits(t.Raw) != sigDigits(x.Raw)
+}
+
+func abs(f float64) float64 {
+	if f < 0 {
+		return -f
+	}
+	return f
+}
+
+func sigDigits(s string) int {
+	n := 0
+	started := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= '1' && c <= '9' {
+			started = true
+		}
+		if started && isDigit(c) {
+			n++
+		}
+	}
+	return n
+}
+
 func tokenLabel(t classify.Token) string {
 	switch t.Kind {
 	case classify.TokNumber:
@@ -604,7 +718,7 @@ var (
 func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
 	st := f.Status
 	// hypothesis -> fact
-	if st.Epistemic == classify.StatusHypothesis && !reHedge.MatchString(g.Text) && f.Role != "tool" {
+	if st.Epistemic == classify.StatusHypothesis && !reHedge.MatchString(g.Text) && f.Role != "tool" && asserts(g) {
 		if !j.confirmedLater(i, f) {
 			return "a hypothesis is stated as established fact", true
 		}
@@ -624,6 +738,20 @@ func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+var (
+	reAssertCue   = regexp.MustCompile(`(?i)\b(?:cause[sd]?|caused\s+by|root\s+cause|because|due\s+to|confirmed|verified|is\s+(?:the|a)\s+(?:bug|problem|issue|culprit|reason)|turned\s+out|comes?\s+from|results?\s+from|explains?|fault(?:y)?|broken|bad|known|established|identified|diagnosed|traced\s+to)\b`)
+	reCopula      = regexp.MustCompile(`(?i)\b(?:is|are|was|were|has|have)\b`)
+	reRequestVerb = regexp.MustCompile(`(?i)^\W*(?:investigate|check|find|look|verify|confirm|test|plan|decide|ask|figure|determine|measure|diagnose|debug|explore|try|see|query|read|review|rehearse|wait|prepare|draft)\b`)
+)
+
+// asserts: g states something as fact (not a task, a plan or a question).
+func asserts(g *classify.Fact) bool {
+	if reRequestVerb.MatchString(g.Text) || reQuestion.MatchString(g.Text) || rePlanContext.MatchString(g.Context) {
+		return false
+	}
+	return reAssertCue.MatchString(g.Text) || reCopula.MatchString(g.Text)
 }
 
 var reConfirm = regexp.MustCompile(`(?i)\b(?:confirmed|verified|proven|proved|shows?|showed|root\s+cause|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|turned\s+out|matches|consistent\s+with)\b`)

@@ -22,7 +22,7 @@ var modalityCues = []cue{
 	{rx(`\bforbidden\b|\bprohibited\b|\bnot\s+(?:allowed|permitted)\b|\bunder no circumstances\b|\bis\s+off[- ]limits\b|\bbanned\b|\bno\s+(?:one|writes?|deploys?|changes?|reboots?|restarts?)\b`), ModMustNot, true, "forbidden"},
 	{rx(`\b(?:can ?not|can'?t|may\s+not|is\s+not\s+to|are\s+not\s+to|not\s+to\s+be)\b`), ModMustNot, true, "cannot"},
 	{rx(`^\s*(?:\W*\s*)?no\s+\w+`), ModMustNot, true, "no"},
-	{rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), ModMustNot, false, "must"},
+	{rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|through|with|to)\b|^\W*only\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), ModMustNot, false, "must"},
 	{rx(`\bshould\s+(?:not|never)\b|\bshouldn'?t\b`), ModShouldNot, true, "should not"},
 	{rx(`\bshould\s+ideally\b|\bideally\b|\bwhere\s+(?:possible|practical|feasible)\b|\bif\s+(?:possible|practical|feasible)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+(?:not\s+)?to\b`), ModAvoid, false, "ideally"},
 	{rx(`\bavoid(?:s|ed|ing)?\b`), ModAvoid, true, "avoid"},
@@ -35,7 +35,9 @@ var modalityCues = []cue{
 var softeners = rx(`\bwhere\s+possible\b|\bif\s+possible\b|\bideally\b|\bgenerally\b|\bwhen\s+(?:practical|convenient)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+to\b|\bpreferably\b|\bif\s+you\s+can\b`)
 
 // imperative openers make a sentence a rule even without a modal verb.
-var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|use|pin|run|put|stay|make\s+sure|ensure|wait|stop|hold|treat|set|limit|cap|restrict|require|only)\b`)
+// Only standing orders count ("keep X at", "leave Y alone"); one-off instructions
+// ("run the tests", "exclude those two") are task requests, not rules.
+var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|pin|stay|make\s+sure|ensure|always|hold|treat|limit|cap|restrict|require|only)\b`)
 
 // descriptive cues state facts when an assistant or a tool uses them mid-sentence
 // ("setuptools-scm can't derive a version"); they are orders only from the user or

@@ -152,7 +152,7 @@ var tokRules = []tokRule{
 		return "size:" + numNorm(m[1]) + sizeUnits[strings.ToLower(m[2])]
 	}},
 	{TokFlag, regexp.MustCompile(`(?:^|\s)(--?[A-Za-z][\w-]*(?:=[^\s,;)]+)?)`), func(m []string) string { return strings.ToLower(strings.TrimSpace(m[1])) }},
-	{TokFlag, regexp.MustCompile(`\b[A-Za-z_][\w.-]*=[^\s,;)` + "`" + `'"]+`), func(m []string) string { return strings.ToLower(strings.TrimRight(m[0], ".")) }},
+	{TokFlag, regexp.MustCompile(`\b[A-Za-z_][\w.-]*=[^\s,;(){}\[\]` + "`" + `'"]+`), func(m []string) string { return strings.ToLower(strings.TrimRight(m[0], ".")) }},
 	{TokPath, regexp.MustCompile(`(?:~|\.{1,2})?(?:/[\w.@~+-]+){2,}/?|(?:~|\.{1,2})/[\w.@~+-]+|\b[\w.-]+(?:/[\w.@+-]+)+\.[A-Za-z0-9]{1,8}\b|/[a-z][\w.-]*\.[a-z]{1,4}\b|/(?:etc|var|tmp|opt|usr|srv|home|dev|mnt|data)\b`), func(m []string) string {
 		return strings.TrimRight(m[0], ".")
 	}},
