@@ -188,12 +188,12 @@ func hText(s string) string { return strings.TrimSpace(rwSanitize(s)) }
 // hClip is an identifier or label on one line, at most n runes.
 func hClip(s string, n int) string { return rwTruncate(rwOneLine(rwSanitize(s)), n) }
 
-func hSideOf(s, other *Side, detail string) *hSide {
+func hSideOf(s, other *Side, summarySide bool, detail string) *hSide {
 	if s == nil {
 		return nil
 	}
 	full := hText(s.Text)
-	segs := rwSegments(full, rwMarks(s, other), rwKeys(detail)...)
+	segs := rwSegments(full, rwMarks(s, other, summarySide), rwKeys(detail)...)
 	h := &hSide{Where: hClip(rwSideWhere(s), 80), Full: segs, Short: segs}
 	if utf8.RuneCountInString(full) > htmlQuoteRunes {
 		h.Long = true
@@ -212,8 +212,8 @@ func hFindings(fs []Finding, round int, prefix string) []hFinding {
 			SevLabel: rwOrDash(hText(f.Severity)),
 			Style:    StyleOf(f.Family),
 			Class:    hText(rwClassLabel(f.Class)),
-			Source:   hSideOf(f.Source, f.Summary, f.Detail),
-			Summary:  hSideOf(f.Summary, f.Source, f.Detail),
+			Source:   hSideOf(f.Source, f.Summary, false, f.Detail),
+			Summary:  hSideOf(f.Summary, f.Source, true, f.Detail),
 			Detail:   hText(f.Detail),
 		}
 		hf.Style.Label = hText(hf.Style.Label)

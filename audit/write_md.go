@@ -270,8 +270,8 @@ func (m *mdWriter) findingsTable(round int, prefix string, fs []rwIndexed) {
 			mdSeverity(f.Severity),
 			mdGlyph(f.Family)+" "+mdEsc(FamilyLabel(f.Family)),
 			mdEsc(rwClassLabel(f.Class)),
-			mdSide(f.Source, f.Summary, f.Detail, "*(none: not in the sources)*", m.quoteRunes()),
-			mdSide(f.Summary, f.Source, f.Detail, "*(none: not in the summary)*", m.quoteRunes()),
+			mdSide(f.Source, f.Summary, false, f.Detail, "*(none: not in the sources)*", m.quoteRunes()),
+			mdSide(f.Summary, f.Source, true, f.Detail, "*(none: not in the summary)*", m.quoteRunes()),
 			mdCell(f.Detail, mdDetailRunes)+mdInvariantRef(f.Invariant))
 	}
 	m.ln("")
@@ -286,12 +286,12 @@ func mdInvariantRef(id string) string {
 
 // mdSide renders one side of a finding for a table cell: the shortened quote and where
 // it came from.
-func mdSide(s, other *Side, detail, none string, n int) string {
+func mdSide(s, other *Side, summarySide bool, detail, none string, n int) string {
 	if s == nil {
 		return none
 	}
 	var b strings.Builder
-	for _, g := range rwTruncateSegs(rwSegments(rwOneLine(rwSanitize(s.Text)), rwMarks(s, other), rwKeys(detail)...), n) {
+	for _, g := range rwTruncateSegs(rwSegments(rwOneLine(rwSanitize(s.Text)), rwMarks(s, other, summarySide), rwKeys(detail)...), n) {
 		if g.Mark && strings.TrimSpace(g.T) != "" {
 			b.WriteString("**" + mdEscRawMid(g.T, b.Len() == 0) + "**")
 		} else {
@@ -1143,8 +1143,8 @@ func rwKeys(detail string) []string {
 // finding's other side: exact tokens whose value the other side does not carry, the
 // modality cue when the force differs, qualifiers the other side lost. A side with no
 // counterpart (an addition's summary) marks its exact tokens.
-func rwMarks(self, other *Side) []string {
-	if self == nil || (other == nil && self.Role != "summary" && self.Provenance.Role != "summary") {
+func rwMarks(self, other *Side, summarySide bool) []string {
+	if self == nil || (other == nil && !summarySide) {
 		return nil // an omission's lost fact: nothing to contrast it with
 	}
 	var out []string

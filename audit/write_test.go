@@ -147,6 +147,7 @@ func tSampleReport() *Report {
 	r2.Findings[2].Source.Modality = classify.Modality{Level: classify.ModMustNot, Negative: true, Cue: "Never"}
 	r2.Findings[2].Source.Qualifiers = []string{"only on weekends"}
 	r2.Findings[2].Summary.Modality = classify.Modality{Level: classify.ModAvoid, Negative: true, Cue: "Avoid"}
+	r3.Findings[1].Source.Tokens = []classify.Token{tok(classify.TokNumber, "5s", "5s")} // an omission: never marked
 	r.Rounds = []Round{r1, r2, r3, r4}
 	for i := range r.Rounds {
 		rd := &r.Rounds[i]
@@ -400,6 +401,12 @@ func TestMarkdownContent(t *testing.T) {
 		if !strings.Contains(md, want) && !strings.Contains(md, strings.ReplaceAll(want, "3/4 ⚠️", "**3/4** ⚠️")) {
 			t.Errorf("md lacks %q", want)
 		}
+	}
+	if strings.Contains(md, "**5s**") {
+		t.Errorf("an omission's lost fact is marked")
+	}
+	if !strings.Contains(md, "port **5432**") || !strings.Contains(md, "port **6432**") || !strings.Contains(md, "**only on weekends**") {
+		t.Errorf("changed values are not marked")
 	}
 	// Findings are ordered worst first within a round.
 	r1 := md[strings.Index(md, "### Round 1"):strings.Index(md, "### Round 2")]
