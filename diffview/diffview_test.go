@@ -185,3 +185,29 @@ func BenchmarkRow(b *testing.B) {
 		}
 	}
 }
+
+// TestCumulativeItems: cumulative pairs index the engine's full cumulative findings;
+// only the novel ones are in Round.Cumulative, matched by text.
+func TestCumulativeItems(t *testing.T) {
+	r := fake.Round(1, 10)
+	var novel []audit.Finding
+	for _, f := range r.Findings {
+		if f.Family == audit.Omission {
+			novel = append(novel, f)
+		}
+	}
+	r.Cumulative = novel
+	items := diffview.Items(&r, true)
+	n := 0
+	for _, it := range items {
+		if it.Finding != nil {
+			n++
+			if it.Family() != audit.Omission || it.Finding.Source.Text != it.Source.Text {
+				t.Errorf("row %d: %s finding for %q", it.Pair, it.Family(), it.Source.Text)
+			}
+		}
+	}
+	if n != len(novel) {
+		t.Errorf("%d rows carry a finding, want %d", n, len(novel))
+	}
+}

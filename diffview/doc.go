@@ -101,10 +101,26 @@ func (it *Item) HasClass(c classify.Class) bool {
 
 // Items lists the rows of r: the per-round alignment, or the cumulative one (original
 // messages against this summary). Indices out of range are treated as "none".
+//
+// In the cumulative view a pair's Finding index refers to the engine's full list of
+// cumulative findings, which the report does not keep: only the novel ones
+// (Round.Cumulative, losses the per-round audit did not already report) are there. So
+// cumulative rows are matched to Round.Cumulative by their texts, and a row whose loss
+// was already reported per round shows no finding here.
 func Items(r *audit.Round, cumulative bool) []Item {
 	pairs, src, findings := r.Pairs, r.SourceFacts, r.Findings
+	var byText map[string]int
 	if cumulative {
 		pairs, src, findings = r.CumulativePairs, r.CumulativeFacts, r.Cumulative
+		byText = make(map[string]int, len(findings))
+		for i := len(findings) - 1; i >= 0; i-- {
+			if f := findings[i].Source; f != nil {
+				byText[f.Text] = i
+				if findings[i].Summary != nil {
+					byText[f.Text+"\x00"+findings[i].Summary.Text] = i
+				}
+			}
+		}
 	}
 	out := make([]Item, 0, len(pairs))
 	for i, p := range pairs {
@@ -115,12 +131,26 @@ func Items(r *audit.Round, cumulative bool) []Item {
 		if p.Summary >= 0 && p.Summary < len(r.SummaryFacts) {
 			it.Summary = &r.SummaryFacts[p.Summary]
 		}
-		if p.Finding >= 0 && p.Finding < len(findings) {
-			it.Finding = &findings[p.Finding]
-			it.FindingIndex = p.Finding
-		}
 		if it.Source == nil && it.Summary == nil {
 			continue
+		}
+		fi := -1
+		if !cumulative {
+			fi = p.Finding
+		} else if it.Source != nil && p.Finding >= 0 {
+			ok := false
+			if it.Summary != nil {
+				fi, ok = byText[it.Source.Text+"\x00"+it.Summary.Text]
+			}
+			if !ok {
+				if fi, ok = byText[it.Source.Text]; !ok {
+					fi = -1
+				}
+			}
+		}
+		if fi >= 0 && fi < len(findings) {
+			it.Finding = &findings[fi]
+			it.FindingIndex = fi
 		}
 		out = append(out, it)
 	}
