@@ -1,0 +1,199 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+func init() {
+	register(command{"sessions", "list the sessions in a folder (default: the usual Claude Code, Codex and OpenCode locations), newest first", cmdSessions})
+}
+
+// listedSession is one row of `compaudit sessions`.
+type listedSession struct {
+	sessions.SessionEntry
+	// Worst and Findings are set with --audit.
+	Worst    string `json:"worst,omitempty"`
+	Findings *int   `json:"findings,omitempty"`
+	Flagged  *int   `json:"flagged_invariants,omitempty"`
+}
+
+func cmdSessions(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("sessions", "compaudit sessions [--all] [--audit] [--json] [DIR]", stdout)
+	all := fs.Bool("all", false, "also list sessions without a compaction, and files that look like sessions but do not load")
+	doAudit := fs.Bool("audit", false, "audit each listed session and show its worst finding")
+	asJSON := fs.Bool("json", false, "print the list as JSON")
+	pos, code, done := parseFlags(fs, args, stderr)
+	if done {
+		return code
+	}
+	if len(pos) > 1 {
+		fmt.Fprintf(stderr, "compaudit sessions: one folder at a time (got %d)\n", len(pos))
+		return exitUsage
+	}
+	dir := ""
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	entries, err := sessions.Discover(dir, sessions.DiscoverOptions{All: *all, Keep: *doAudit})
+	if err != nil {
+		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		return exitUsage
+	}
+	rows := make([]listedSession, len(entries))
+	for i, e := range entries {
+		rows[i].SessionEntry = e
+	}
+	if *doAudit {
+		auditRows(rows)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if rows == nil {
+			rows = []listedSession{}
+		}
+		if err := enc.Encode(rows); err != nil {
+			fmt.Fprintf(stderr, "compaudit: %v\n", err)
+			return exitUsage
+		}
+		return exitOK
+	}
+	if len(rows) == 0 {
+		where := dir
+		if where == "" {
+			where = strings.Join(sessions.DefaultDirs("~"), ", ")
+		}
+		if *all {
+			fmt.Fprintf(stdout, "No sessions found under %s.\n", where)
+		} else {
+			fmt.Fprintf(stdout, "No sessions with a compaction found under %s (--all lists the others).\n", where)
+		}
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	header := "DATE\tAGENT\tMESSAGES\tROUNDS"
+	if *doAudit {
+		header += "\tWORST"
+	}
+	fmt.Fprintln(tw, header+"\tPATH")
+	for _, r := range rows {
+		date := "-"
+		if !r.Date.IsZero() {
+			date = r.Date.Format("2006-01-02 15:04")
+		}
+		agent, msgs, rounds := shortAgent(r.Agent), strconv.Itoa(r.Messages), strconv.Itoa(r.Rounds)
+		if r.Err != "" {
+			agent, msgs, rounds = "?", "-", "-"
+		}
+		cells := []string{date, agent, msgs, rounds}
+		if *doAudit {
+			cells = append(cells, worstCell(r))
+		}
+		fmt.Fprintln(tw, strings.Join(append(cells, r.Path), "\t"))
+		if r.Err != "" {
+			// Text after the last tab does not widen the columns.
+			fmt.Fprintln(tw, strings.Repeat("\t", len(cells))+"  error: "+r.Err)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return exitUsage
+	}
+	return exitOK
+}
+
+// auditRows audits the loaded sessions in parallel and drops them afterwards.
+func auditRows(rows []listedSession) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				r := &rows[i]
+				if r.Session == nil {
+					continue
+				}
+				rep := audit.Run(r.Session, audit.Options{Version: version})
+				r.Worst = worstOf(rep)
+				n, f := rep.Summary.Findings, rep.Summary.Flagged
+				r.Findings, r.Flagged = &n, &f
+				r.Session = nil
+			}
+		}()
+	}
+	for i := range rows {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// worstOf is the report's worst severity, from its summary or else its findings.
+func worstOf(r *audit.Report) string {
+	if r.Summary.Worst != "" {
+		return r.Summary.Worst
+	}
+	worst := ""
+	for _, rd := range r.Rounds {
+		for _, fs := range [][]audit.Finding{rd.Findings, rd.Cumulative} {
+			for _, f := range fs {
+				if audit.SeverityRank(f.Severity) > audit.SeverityRank(worst) {
+					worst = f.Severity
+				}
+			}
+		}
+	}
+	return worst
+}
+
+func worstCell(r listedSession) string {
+	if r.Findings == nil {
+		return "-"
+	}
+	if *r.Findings == 0 && *r.Flagged == 0 {
+		return "clean"
+	}
+	cell := fmt.Sprintf("%s (%d findings", orDash(r.Worst), *r.Findings)
+	if *r.Flagged > 0 {
+		cell += fmt.Sprintf(", %d flagged", *r.Flagged)
+	}
+	return cell + ")"
+}
+
+func orDash(s string) string {
+	if s == "" || s == "none" {
+		return "-"
+	}
+	return s
+}
+
+// shortAgent turns a reader name into a table label.
+func shortAgent(format string) string {
+	switch {
+	case strings.HasPrefix(format, "Claude Code"):
+		return "Claude Code"
+	case strings.HasPrefix(format, "Codex"):
+		return "Codex"
+	case format == sessions.OpenCodeExportFormat:
+		return "OpenCode export"
+	case strings.HasPrefix(format, "OpenCode"):
+		return "OpenCode"
+	case format == sessions.NativeFormat:
+		return "compaudit"
+	case format == sessions.ArrayFormat:
+		return "messages"
+	}
+	return format
+}
