@@ -563,6 +563,7 @@ section.round{margin-top:30px}
 .sides{display:grid;grid-template-columns:1fr 1fr;gap:10px}
 .side{background:var(--soft);border-radius:4px;padding:6px 10px;font-size:13.5px;min-width:0}
 .side .lab{font-size:11px;text-transform:uppercase;letter-spacing:.06em;color:var(--muted);font-weight:600}
+.side .lab .where{text-transform:none;letter-spacing:0;font-weight:400;font-size:12px}
 .side q{display:block;white-space:pre-wrap;overflow-wrap:anywhere;quotes:none;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:12.5px;margin-top:2px}
 .side.absent{background:#fff;border:1px dashed var(--line)}
 mark{background:var(--ft);color:inherit;font-weight:700;border-bottom:2px solid var(--fc);padding:0 1px}
@@ -633,15 +634,15 @@ const htmlSrc = `<!doctype html>
 <div class="card{{if .Head.FailedChecks}} bad{{end}}"><div class="n">{{.Head.FailedChecks}}<span class="muted small"> / {{.Head.Checks}}</span></div><div class="l">checks failed</div></div>
 <div class="card"><div class="n">{{if eq .WorstClass "none"}}<span class="muted">none</span>{{else}}<span class="sev {{.WorstClass}}">{{.WorstLabel}}</span>{{end}}</div><div class="l">worst severity</div></div>
 </div>
-{{if .Chips}}<div class="chips">{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>{{else}}<p class="muted">{{if and .Head.Rounds (eq .Head.Opaque .Head.Rounds)}}Nothing auditable as text: every round is opaque.{{else}}No findings in any {{if .Head.Opaque}}auditable {{end}}round.{{end}}</p>{{end}}
+{{if .Chips}}<div class="chips">{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph" aria-hidden="true">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>{{else}}<p class="muted">{{if and .Head.Rounds (eq .Head.Opaque .Head.Rounds)}}Nothing auditable as text: every round is opaque.{{else}}No findings in any {{if .Head.Opaque}}auditable {{end}}round.{{end}}</p>{{end}}
 <nav class="toc">{{range .Rounds}}<a href="#{{.Anchor}}">Round {{.Round}}</a>{{end}}<a href="#invariants">Invariants</a><a href="#survival">Survival</a><a href="#checks">Checks</a>{{if .Warnings}}<a href="#warnings">Warnings</a>{{end}}</nav>
 </header>
 
-<div class="legend" aria-label="legend">{{range .Styles}}<span class="fam-{{.Family}}"><span class="glyph">{{.Glyph}}</span>{{.Label}}</span>{{end}}<span><span class="sev error">error</span></span><span><span class="sev warning">warning</span></span><span><span class="sev info">info</span></span></div>
+<div class="legend" aria-label="legend">{{range .Styles}}<span class="fam-{{.Family}}"><span class="glyph" aria-hidden="true">{{.Glyph}}</span>{{.Label}}</span>{{end}}<span><span class="sev error">error</span></span><span><span class="sev warning">warning</span></span><span><span class="sev info">info</span></span></div>
 
 {{if .Rounds}}<h2 id="overview">Rounds at a glance</h2>
 <table class="overview">
-<thead><tr><th>round</th><th>summary</th><th class="num">depth</th><th class="num">source tokens</th><th class="num">summary tokens</th><th class="num">ratio</th>{{range .Styles}}<th class="c fam-{{.Family}}" title="{{.Label}}"><span class="glyph">{{.Glyph}}</span></th>{{end}}<th>worst</th></tr></thead>
+<thead><tr><th>round</th><th>summary</th><th class="num">depth</th><th class="num">source tokens</th><th class="num">summary tokens</th><th class="num">ratio</th>{{range .Styles}}<th class="c fam-{{.Family}}" title="{{.Label}}" aria-label="{{.Label}}"><span class="glyph" aria-hidden="true">{{.Glyph}}</span></th>{{end}}<th>worst</th></tr></thead>
 <tbody>{{range .Rounds}}{{$r := .}}
 <tr><td><a href="#{{.Anchor}}">{{.Round}}</a></td><td class="mono">{{.ID}}{{if .Opaque}} <span class="badge">opaque</span>{{end}}</td><td class="num">{{.Depth}}{{if .DeepFlag}} <span class="badge warn">&gt; 2</span>{{end}}</td><td class="num">{{.SrcTokens}}</td><td class="num">{{.SumTokens}}</td><td class="num">{{.Ratio}}</td>{{range $.Styles}}<td class="num">{{if $r.Opaque}}<span class="muted">n/a</span>{{else}}{{countOf $r.Chips .Family}}{{end}}</td>{{end}}<td>{{if .Worst}}<span class="sev {{.WorstClass}}">{{.Worst}}</span>{{else}}<span class="muted">{{if .Opaque}}n/a{{else}}none{{end}}</span>{{end}}</td></tr>{{end}}
 </tbody>
@@ -649,7 +650,7 @@ const htmlSrc = `<!doctype html>
 
 {{range .Rounds}}
 <section class="round" id="{{.Anchor}}">
-<div class="round-h"><h2>Round {{.Round}}{{if .ID}} · <span class="mono">{{.ID}}</span>{{end}}</h2>{{if .Opaque}}<span class="badge warn">opaque</span>{{end}}{{if .DeepFlag}}<span class="badge warn">depth {{.Depth}} &gt; 2: summary of summaries</span>{{end}}{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>
+<div class="round-h"><h2>Round {{.Round}}{{if .ID}} · <span class="mono">{{.ID}}</span>{{end}}</h2>{{if .Opaque}}<span class="badge warn">opaque</span>{{end}}{{if .DeepFlag}}<span class="badge warn">depth {{.Depth}} &gt; 2: summary of summaries</span>{{end}}{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph" aria-hidden="true">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>
 <dl class="lineage">
 <dt>sources</dt><dd title="{{.AllSources}}">{{.Sources}}</dd>
 <dt>tokens</dt><dd>{{if .NoTokens}}<span class="muted">not counted</span>{{else}}<span class="mono">{{.SrcTokens}} → {{.SumTokens}}</span> · ratio {{.Ratio}}{{end}}{{if .HasTarget}} · target {{.Target}}{{end}}{{if .Agent}} · agent recorded {{.Agent}}{{end}}</dd>
@@ -700,11 +701,11 @@ const htmlSrc = `<!doctype html>
 </body>
 </html>
 {{define "finding"}}<article class="finding fam-{{.Style.Family}}">
-<div class="f-head"><span class="glyph">{{.Style.Glyph}}</span><span class="fam">{{.Style.Label}}</span><span class="sev {{.Sev}}">{{.SevLabel}}</span><span class="muted">{{.Class}}</span>{{if .Invariant}}<span class="badge">invariant {{.Invariant}}</span>{{end}}<span class="ref">#{{.Ref}}{{if .Score}} · score {{.Score}}{{end}}</span></div>
+<div class="f-head"><span class="glyph" aria-hidden="true">{{.Style.Glyph}}</span><span class="fam">{{.Style.Label}}</span><span class="sev {{.Sev}}">{{.SevLabel}}</span><span class="muted">{{.Class}}</span>{{if .Invariant}}<span class="badge">invariant {{.Invariant}}</span>{{end}}<span class="ref">#{{.Ref}}{{if .Score}} · score {{.Score}}{{end}}</span></div>
 <p class="f-detail">{{.Detail}}</p>
 <div class="sides">{{template "side" dict "S" .Source "Lab" "source" "None" .NoSource}}{{template "side" dict "S" .Summary "Lab" "summary" "None" .NoSummary}}</div>
 </article>
-{{end}}{{define "side"}}{{if .S}}<div class="side"><div class="lab">{{.Lab}}{{if .S.Where}} · {{.S.Where}}{{end}}</div>{{if .S.Long}}<q>{{template "segs" .S.Short}}</q><details><summary>full text</summary><q>{{template "segs" .S.Full}}</q></details>{{else}}<q>{{template "segs" .S.Full}}</q>{{end}}</div>{{else}}<div class="side absent"><div class="lab">{{.Lab}}</div><span class="none">{{.None}}</span></div>{{end}}{{end}}{{define "segs"}}{{range .}}{{if .Mark}}<mark>{{.T}}</mark>{{else}}{{.T}}{{end}}{{end}}{{end}}{{define "surv"}}<table class="surv">
+{{end}}{{define "side"}}{{if .S}}<div class="side"><div class="lab">{{.Lab}}{{if .S.Where}} <span class="where">· {{.S.Where}}</span>{{end}}</div>{{if .S.Long}}<q>{{template "segs" .S.Short}}</q><details><summary>full text</summary><q>{{template "segs" .S.Full}}</q></details>{{else}}<q>{{template "segs" .S.Full}}</q>{{end}}</div>{{else}}<div class="side absent"><div class="lab">{{.Lab}}</div><span class="none">{{.None}}</span></div>{{end}}{{end}}{{define "segs"}}{{range .}}{{if .Mark}}<mark>{{.T}}</mark>{{else}}{{.T}}{{end}}{{end}}{{end}}{{define "surv"}}<table class="surv">
 <thead><tr><th>class</th>{{range .Cols}}<th class="c">R{{.Round}}{{if .Opaque}} <span class="muted small">opaque</span>{{end}}</th>{{end}}</tr></thead>
 <tbody>{{range .Rows}}
 <tr><td class="k{{if .Critical}} crit{{end}}">{{.Class}}</td>{{range .Cells}}<td class="sv {{.Class}}"{{if .Title}} title="{{.Title}}"{{end}}>{{.Text}}{{if ne .Class "sv-none"}}<div class="mb"><i class="w{{pctClass .Pct}}"></i></div>{{end}}</td>{{end}}</tr>{{end}}
