@@ -254,12 +254,12 @@ func parseClaude(path string, lines *jsonlLines, opt ReadOptions) (*Session, err
 			continue
 		}
 		var rec ccLine
-		if err := decodeLine(raw, &rec); err != nil {
-			var te *json.UnmarshalTypeError
+		if err := ccDecode(raw, &rec); err != nil {
+			var te *fieldTypeError
 			if errors.As(err, &te) {
 				switch rec.Type {
 				case "user", "assistant", "system":
-					if e := bad.bad(lines.line, fmt.Sprintf("wrong type for %q: got JSON %s, want %s", te.Field, te.Value, goTypeName(te.Type.String()))); e != nil {
+					if e := bad.bad(lines.line, te.Error()); e != nil {
 						return nil, e
 					}
 				}
