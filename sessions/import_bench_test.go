@@ -95,7 +95,7 @@ func genClaudeFile(path string, size int64, rounds int) (int, error) {
 	for r := 0; r <= rounds; r++ {
 		for written < perRound*int64(r+1) {
 			rec := env("user")
-			rec["message"] = map[string]any{"role": "user", "content": sentence(10 + rng.Intn(40)) + " Never retry POST requests."}
+			rec["message"] = map[string]any{"role": "user", "content": sentence(10+rng.Intn(40)) + " Never retry POST requests."}
 			if err := emit(rec); err != nil {
 				return 0, err
 			}
@@ -104,7 +104,7 @@ func genClaudeFile(path string, size int64, rounds int) (int, error) {
 				rec = env("assistant")
 				rec["requestId"] = "req_011CUnP4sQ8vJk2R7tYwZb3F"
 				rec["message"] = map[string]any{"model": "claude-sonnet-4-5-20250929", "id": msgID, "type": "message", "role": "assistant",
-					"content": []any{map[string]any{"type": "thinking", "thinking": sentence(30 + rng.Intn(60)), "signature": strings.Repeat("EqMDCkYICBgCKkC3v9xQm2Zr8Ls0", 12)}},
+					"content":     []any{map[string]any{"type": "thinking", "thinking": sentence(30 + rng.Intn(60)), "signature": strings.Repeat("EqMDCkYICBgCKkC3v9xQm2Zr8Ls0", 12)}},
 					"stop_reason": nil, "usage": usage}
 				if err := emit(rec); err != nil {
 					return 0, err
