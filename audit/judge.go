@@ -215,10 +215,15 @@ func strongRule(f *classify.Fact) bool {
 	case "user":
 		return true
 	case RoleSummary, "assistant":
-		return f.Modality.Negative && f.Modality.Cue != "cannot" || f.Provenance.Source == "user" && f.Modality.Cue != "imperative"
+		if reCannot.MatchString(f.Modality.Cue) {
+			return false
+		}
+		return f.Modality.Negative || f.Provenance.Source == "user" && f.Modality.Cue != "imperative"
 	}
 	return false
 }
+
+var reCannot = regexp.MustCompile(`can'?t|cannot|can not|doesn'?t|does not`)
 
 var (
 	reFollowUp = regexp.MustCompile(`(?i)\b(?:follow[- ]?ups?|todo|to[- ]do|still\s+(?:need|needs|to)|need\s+to|needs\s+to|must\s+still|open\s+(?:question|item|issue)|blocker|blocked\s+on|pending|outstanding|not\s+yet\s+(?:done|verified|checked|tested|fixed)|remains?\s+open|action\s+items?|later:|next:)\b`)
@@ -282,6 +287,9 @@ func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
 	// Spread over several summary facts: most of its words and every exact token survive.
 	if j.fwd.unionCoverage(f) >= 0.85 && j.tokensKeptAnywhere(f) && (!strongRule(f) || j.ruleElsewhere(f)) {
 		return Finding{}, false
+	}
+	if cls == classify.FailureHistory && sev == SevError && j.resolvedLater(i, f) {
+		sev = SevInfo // the failure was fixed later in the same sources
 	}
 	fd := Finding{Family: Omission, Severity: sev, Class: cls, Source: side(f), Detail: fmt.Sprintf("%s from %s has no counterpart in the summary", classLabel(cls), roleLabel(f.Role))}
 	if b.j >= 0 {
@@ -422,10 +430,12 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			}
 			continue
 		}
-		small := t.Kind == classify.TokNumber && x.Kind == classify.TokNumber && len(t.Raw) == 1 && len(x.Raw) == 1
+		small := t.Kind == classify.TokNumber && len(t.Raw) == 1
 		switch {
 		case small && !sharesKey(t, x, f, g):
 			// "4" and "2" in one sentence are rarely the same quantity
+		case f.Role == "tool" && t.Kind == classify.TokID && !sharesKey(t, x, f, g):
+			// summaries shorten identifiers copied from tool output ("TL2024-historic")
 		case sharesKey(t, x, f, g) || closeToken(t, x):
 			strong = append(strong, x)
 		case similarToken(t, x):
@@ -622,7 +632,7 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 					break
 				}
 			}
-			if !kept && j.qualifierMatters(f, q) {
+			if !kept && clausePresent(f.Text, q, g) {
 				return fmt.Sprintf("qualifier %q dropped", qualifierPhrase(f.Text, q)), true
 			}
 		}
@@ -630,10 +640,32 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 	return "", false
 }
 
-// qualifierMatters: the qualifier is part of the rule, not a description of sequence
-// in narrative ("after the rebuild" in a status line).
-func (j *judge) qualifierMatters(f *classify.Fact, q string) bool {
-	return true
+// clausePresent: the clause that carries the qualifier (between semicolons) is
+// otherwise in g, so the rule survived without its condition. When the whole clause
+// is gone, the rule was omitted, not changed.
+func clausePresent(text, q string, g *classify.Fact) bool {
+	l := strings.ToLower(text)
+	i := strings.Index(l, q)
+	if i < 0 {
+		return false
+	}
+	start := strings.LastIndexAny(l[:i], ";") + 1
+	clause := text[start:i]
+	ws := classify.ContentWords(clause)
+	if len(ws) == 0 {
+		return true
+	}
+	gw := map[string]bool{}
+	for _, w := range g.Words {
+		gw[w] = true
+	}
+	n := 0
+	for _, w := range ws {
+		if gw[w] {
+			n++
+		}
+	}
+	return float64(n) >= 0.6*float64(len(ws))
 }
 
 func qualifierPhrase(text, q string) string {
@@ -719,7 +751,7 @@ func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
 	st := f.Status
 	// hypothesis -> fact
 	if st.Epistemic == classify.StatusHypothesis && !reHedge.MatchString(g.Text) && f.Role != "tool" && asserts(g) {
-		if !j.confirmedLater(i, f) {
+		if !j.confirmedLater(i, f) && !j.confirmedLater(i, g) {
 			return "a hypothesis is stated as established fact", true
 		}
 	}
@@ -992,6 +1024,38 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // reActionVerb matches actions reported as done (past tense), not plans or nouns.
 var reActionVerb = regexp.MustCompile(`(?i)\b(terminated|killed|restarted|deleted|deployed|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|merged|pushed|published|released|tagged|signed\s+off|granted|revoked|rotated|flattened|purged|scrubbed|patched|filed|load[- ]tested|benchmarked|consented|obtained|rebooted|rebuilt|reindexed|vacuumed|installed|uninstalled|rolled\s+out|rolled\s+back|reverted|ticketed|scaled|resized|escalated|refunded|charged|invoiced|emailed|contacted|notified|backfilled|restored|wiped|truncated|dropped\s+the\s+table)\b`)
 
+// actionGroups: ways sources describe the same action.
+var actionGroups = [][]string{
+	{"bump", "upgrad", "updat", "raise", "pin", "chang", "edit", "==", "->", "→", "set "},
+	{"deploy", "rollout", "roll out", "releas", "ship", "promot"},
+	{"migrat", "convert", "mov", "port"},
+	{"notif", "email", "messag", "inform", "announc", "sent", "send", "post", "told", "contact", "slack"},
+	{"terminat", "kill", "cancel", "pg_cancel", "stop"},
+	{"restart", "reboot", "bounce", "recycl"},
+	{"delet", "remov", "drop", "purg", "wip", "truncat", "rm "},
+	{"merg", "land"},
+	{"revert", "roll back", "rollback", "undo"},
+	{"install", "add"},
+	{"rotat", "regenerat", "renew", "reissu"},
+	{"scal", "resiz"},
+}
+
+func actionStems(verb string) []string {
+	stem := verb
+	if len(stem) > 5 {
+		stem = stem[:5]
+	}
+	out := []string{stem}
+	for _, g := range actionGroups {
+		for _, x := range g {
+			if strings.HasPrefix(verb, strings.TrimSpace(x)) {
+				return append(out, g...)
+			}
+		}
+	}
+	return out
+}
+
 var rePlanContext = regexp.MustCompile(`(?i)pending|next|todo|to do|plan|intent|request|remaining|open|follow`)
 
 // unsupportedAction: the fact reports an action as done (terminated, notified, load
@@ -1010,10 +1074,7 @@ func (j *judge) unsupportedAction(g *classify.Fact, cands []match) (string, bool
 	if strings.Contains(pre, "not ") || strings.Contains(pre, "never") || strings.Contains(pre, "n't") || strings.Contains(pre, "will") || strings.Contains(pre, "to be") {
 		return "", false
 	}
-	stem := verb
-	if len(stem) > 5 {
-		stem = stem[:5]
-	}
+	stems := actionStems(verb)
 	if len(cands) == 0 || cands[0].coverage < 0.2 {
 		return "", false // unrelated text: the token and support checks judge it
 	}
@@ -1021,8 +1082,11 @@ func (j *judge) unsupportedAction(g *classify.Fact, cands []match) (string, bool
 		if c.coverage < 0.15 {
 			break
 		}
-		if strings.Contains(strings.ToLower(j.src[c.j].Text), stem) {
-			return "", false
+		l := strings.ToLower(j.src[c.j].Text)
+		for _, st := range stems {
+			if strings.Contains(l, st) {
+				return "", false
+			}
 		}
 	}
 	return verb, true

@@ -59,7 +59,7 @@ func fmtNum(f float64) string {
 	return strconv.FormatFloat(f, 'f', -1, 64)
 }
 
-var reDurPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)\s*(ms|milliseconds?|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|wks?|w)`)
+var reDurPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|wks?|w)`)
 
 func durNorm(s string) string {
 	total := 0.0
@@ -98,6 +98,9 @@ var tokRules = []tokRule{
 	{TokDate, regexp.MustCompile(`\b(` + monthRe + `)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`), func(m []string) string {
 		return dateNorm(atoiDef(m[3]), months[strings.ToLower(m[1])], atoiDef(m[2]))
 	}},
+	{TokDate, regexp.MustCompile(`\b(` + monthRe + `)\s+(\d{1,2})\s+\d{1,2}:\d{2}(?::\d{2})?\s+(\d{4})\b`), func(m []string) string {
+		return dateNorm(atoiDef(m[3]), months[strings.ToLower(m[1])], atoiDef(m[2]))
+	}},
 	{TokHex, regexp.MustCompile(`\b0[xX][0-9a-fA-F]+\b`), func(m []string) string { return strings.ToLower(m[0]) }},
 	{TokTime, regexp.MustCompile(`\b(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:\s*([AaPp])\.?[Mm]\.?)?\b`), func(m []string) string {
 		h := atoiDef(m[1])
@@ -115,10 +118,10 @@ var tokRules = []tokRule{
 		}
 		return s
 	}},
-	{TokMoney, regexp.MustCompile(`(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKmMbB]\b|million|billion|thousand))?)|(?:\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars|euros)\b)`), func(m []string) string {
+	{TokMoney, regexp.MustCompile(`(?:\b(?:USD|EUR|GBP|CHF|JPY)\s?\d[\d,]*(?:\.\d+)?)|(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKmMbB]\b|million|billion|thousand))?)|(?:\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars|euros)\b)`), func(m []string) string {
 		s := m[0]
 		cur := "$"
-		for _, c := range []string{"€", "£", "¥", "EUR", "GBP", "euros"} {
+		for _, c := range []string{"€", "£", "¥", "EUR", "GBP", "euros", "CHF", "JPY"} {
 			if strings.Contains(s, c) {
 				cur = c
 			}
@@ -151,12 +154,13 @@ var tokRules = []tokRule{
 	{TokSize, regexp.MustCompile(`(?i)\b(\d[\d,]*(?:\.\d+)?)\s?(bytes|byte|[kmgtp]i?b|gi|mi|ki|ti)\b`), func(m []string) string {
 		return "size:" + numNorm(m[1]) + sizeUnits[strings.ToLower(m[2])]
 	}},
+	{TokVersion, regexp.MustCompile(`\b[A-Za-z][\w.-]*(?:==|~=|>=|<=)\s?(\d+(?:\.\d+){0,3}(?:[-+.][0-9A-Za-z]+)*)`), func(m []string) string { return "ver:" + strings.ToLower(m[1]) }},
 	{TokFlag, regexp.MustCompile(`(?:^|\s)(--?[A-Za-z][\w-]*(?:=[^\s,;)]+)?)`), func(m []string) string { return strings.ToLower(strings.TrimSpace(m[1])) }},
-	{TokFlag, regexp.MustCompile(`\b[A-Za-z_][\w.-]*=[^\s,;(){}\[\]` + "`" + `'"]+`), func(m []string) string { return strings.ToLower(strings.TrimRight(m[0], ".")) }},
+	{TokFlag, regexp.MustCompile(`\b[A-Za-z_][\w.-]*=[^\s,;&(){}\[\]` + "`" + `'"]+`), func(m []string) string { return strings.ToLower(strings.TrimRight(m[0], ".")) }},
 	{TokPath, regexp.MustCompile(`(?:~|\.{1,2})?(?:/[\w.@~+-]+){2,}/?|(?:~|\.{1,2})/[\w.@~+-]+|\b[\w.-]+(?:/[\w.@+-]+)+\.[A-Za-z0-9]{1,8}\b|/[a-z][\w.-]*\.[a-z]{1,4}\b|/(?:etc|var|tmp|opt|usr|srv|home|dev|mnt|data)\b`), func(m []string) string {
 		return strings.TrimRight(m[0], ".")
 	}},
-	{TokVersion, regexp.MustCompile(`(?:\b[vV]|@)?\b\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*)?\b|\b[vV]\d+\b`), func(m []string) string {
+	{TokVersion, regexp.MustCompile(`(?:\b[vV]|@|\b)\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*)?\b|\b[vV]\d+\b`), func(m []string) string {
 		s := strings.TrimLeft(m[0], "vV@")
 		return "ver:" + strings.ToLower(s)
 	}},
@@ -233,6 +237,9 @@ func Tokens(text string) []Token {
 			if r.kind == TokNumber && !isMeaningfulNumber(raw, text, s) {
 				continue
 			}
+			if r.kind == TokVersion && s >= 2 && text[s-1] == ',' && isDigitByte(text[s-2]) {
+				continue // "482,931.47" is one number, not a version
+			}
 			if r.kind == TokPath && raw[0] == '/' && s > 0 && isWordByte(text[s-1]) {
 				continue // "build/test/image": words joined by slashes, not a path
 			}
@@ -264,6 +271,8 @@ func Tokens(text string) []Token {
 }
 
 var reUnitKey = regexp.MustCompile(`(?i)[a-z](seconds|secs|minutes|mins|hours|_ms|_s|_sec|-seconds|ms|millis)["']?\s*[:=]?\s*$`)
+
+func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
