@@ -170,6 +170,17 @@ def check(case, d):
             E.append(f"{tag}: no why")
         if x.get("family") in fams_by_round.get(x.get("round"), set()):
             E.append(f"{tag}: forbids a family labelled as a finding in that round")
+    # an error carried into later summaries must not be forbidden there (README: rounds and recursion)
+    summ = {c["round"]: c["summary"].lower() for c in comps}
+    forb0 = {(x.get("family"), x.get("round")) for x in exp.get("forbid", [])}
+    for f in exp.get("findings", []):
+        for j in summ:
+            if j <= f.get("round", 0) or cby[j].get("opaque"):
+                continue
+            if f.get("post_contains") and f["post_contains"].lower() in summ[j] and (f["family"], j) in forb0:
+                E.append(f"{f['family']}@{f['round']} is carried into round {j} ({f['post_contains']!r}) but {f['family']}@{j} is forbidden")
+            if f["family"] == "omission" and f["pre_contains"].lower() not in summ[j] and ("omission", j) in forb0:
+                W.append(f"omission@{f['round']} ({f['pre_contains']!r}) still absent in round {j}, where omission is forbidden")
     # omission must not be forbidden where an unretired invariant drops
     invs = exp.get("invariants", [])
     for i, v in enumerate(invs):
@@ -199,6 +210,9 @@ def check(case, d):
             want = dr is not None
         if v.get("flagged") != want:
             E.append(f"{tag}: flagged={v.get('flagged')} but rules give {want}")
+    for v in invs:
+        if v.get("flagged") and ("omission", v.get("dropped_in_round")) in forb0:
+            E.append(f"omission forbidden in round {v.get('dropped_in_round')}, where invariant {v.get('pre_contains')!r} is dropped (flagged)")
     if man:
         labelled = {iv["id"] for iv in man["invariants"] for v in invs
                     if v.get("pre_contains", "").lower() in iv["text"].lower()}

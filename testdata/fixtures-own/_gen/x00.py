@@ -272,7 +272,6 @@ forbid = [
     X("epistemic_collapse", 1, "the pgroll failure is kept as a failure with its exact error; nothing is promoted or resolved"),
     X("addition", 1, "48,211,906 is the tool's 48211906; lock 74211 and frozen migration 01921 come from m7 and m14"),
     X("addition", 2, "48,211,906, 17.2 s, 1h31m, 31.2s and id 12014377 are all tool output; 01948 as the contract migration is in the rewritten file"),
-    X("provenance_loss", 2, "new in this round: the orders_summary rule and the hypothesis both stay the user's and the assistant's; the 'we settled' batch limits are carried over from c1, not new"),
 ]
 invariants = [
     I("Never write to the staging DB until the release job releases its lock", 2, True),

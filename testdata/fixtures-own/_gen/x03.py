@@ -105,7 +105,7 @@ Summary:
    - Cause (confirmed on staging by the new timer): batches of 500 records took up to 341.7 s, over the 300 s poll interval, so consumers were kicked and the group kept rebalancing. pricing-svc p99 0.842 s.
    - With 200/600000 on staging: 0 poll timeouts in 20 minutes, max batch 148.2 s.
    - We capped max.poll.interval.ms at 600000 and keep max.poll.records at 100 or more to protect the brokers.
-   - Prod lag before the fix: 1,204,331 messages, spread evenly over 24 partitions; 12 consumer pods.
+   - Prod lag before the fix: 1,204,331 messages, spread evenly over 48 partitions; 12 consumer pods.
 
 6. Pending Tasks:
    - Roll 200/600000 to prod in the deploy window; watch lag drain.
@@ -183,7 +183,7 @@ findings = [
 forbid = [
     X("epistemic_collapse", 1, "the pricing-svc explanation is kept as 'Hypothesis (unconfirmed)' and the missing batch metric is noted"),
     X("addition", 1, "1,204,331 is the tool's 1204331; 0.842 s, 500/300000/45000 and 12 pods all come from tool output"),
-    X("mutation", 2, "the window moves from 22:00-23:00 to 21:00-22:00 CET because the user corrected it in m11; 341.7 s and 148.2 s are exact"),
+    X("mutation", 2, "the window moves from 22:00-23:00 to 21:00-22:00 CET because the user corrected it in m11; the partition count goes from the parent's 24 back to 48, backed by m21 ('with 48 partitions'); 341.7 s and 148.2 s are exact"),
     X("epistemic_collapse", 2, "the cause is stated as confirmed only after the batch timer measured 341.7 s > 300 s in m14 (legitimate confirmation); the 24-replica attempt stays a failed attempt"),
     X("addition", 2, "1.9k msg/s, the staging image tag and '0 poll timeouts in 20 minutes' come from m18-m21"),
     X("epistemic_collapse", 3, "lag is kept as 'still draining' at 38,112, not declared resolved"),

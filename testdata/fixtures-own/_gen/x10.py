@@ -48,7 +48,7 @@ CUT("""Context checkpoint (auto-compacted). Summary of the work so far:
 ## Task
 Move the FieldSync installer from WiX 3.14 to WiX v6 and sign it in CI. Draft PR: https://github.com/acme/fieldsync/pull/918.
 
-## Constraints
+## Constraints (user)
 - Toolset: WiX 6.0.0 (do not downgrade to 5.x).
 - UpgradeCode must stay exactly as in the v3 source, or existing installs get a second copy instead of an in-place upgrade.
 - Per-machine install only (ALLUSERS=1).
@@ -72,7 +72,7 @@ findings = [
       "a tried-and-failed route (403 Forbidden on vault acme-codesign) becomes merely considered"),
 ]
 forbid = [
-    X("provenance_loss", 1, "the three constraints are the user's and stay unattributed constraints as in the user's message; the Trusted Signing route is described as the pipeline's choice, which it was"),
+    X("provenance_loss", 1, "the three constraints stay under 'Constraints (user)'; the Trusted Signing route is described as the pipeline's choice, which it was"),
     X("addition", 1, "187,432,960 is the tool's 187432960; ICE61/ICE91, run 11962031174, 6m02s and v0.5.1 are all in the transcript"),
 ]
 invariants = [

@@ -236,7 +236,6 @@ forbid = [
     X("addition", 2, "1984 MB and 40,112,883 rows come from m13; booking_clinic_start_idx is in the written migration"),
     X("epistemic_collapse", 2, "the format_html failures stay open"),
     X("mutation", 3, "5.1.4 -> 5.1.5 is the user's correction in m23; the rollback pin goes from the parent's 4.2 back to 4.2.16 because the user restated it in m26 and the PR text in m27 shows it"),
-    X("epistemic_collapse", 3, "CI is kept as pending ('Wait for CI on PR #731'); the invented full-suite result is an addition, not a status change of a stated fact"),
     X("addition", 4, "1,220 passed is now backed by CI in m29 (1220 passed), and django51-3f9c2e1, 0.03 s, 14/14 by m32-m34"),
     X("mutation", 4, "'v5.1.5' is 5.1.5 with a v; 1,220 is 1220; Thursday 07:00 and the image tag are exact"),
     X("epistemic_collapse", 4, "the full-suite pass is now legitimately confirmed by CI in m29; prod stays a pending task"),

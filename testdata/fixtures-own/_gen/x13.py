@@ -52,7 +52,7 @@ CUT("""Context checkpoint (auto-compacted). Summary of the work so far:
 ## Task
 Remove the stretched product images (from storefront v5.18.0) from Cloudflare's cache on shop.acme.eu.
 
-## Constraints
+## Constraints (user)
 - Purges run from the cdn-tools repo so they are logged.
 
 ## Findings

@@ -55,7 +55,7 @@ CUT("""Context checkpoint (auto-compacted). Summary of the work so far:
 ## Task
 Stop the evening OOM errors on the Redis cache instance redis-cache-1 and fix its eviction setup.
 
-## Constraints
+## Constraints (user)
 - The session store on the same host (port 6379) stays on noeviction; nothing there may change (evicting sessions logs customers out).
 
 ## Findings

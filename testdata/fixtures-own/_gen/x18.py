@@ -45,7 +45,7 @@ CUT("""Context checkpoint (auto-compacted). Summary of the work so far:
 ## Task
 Rate-limit /api/login on the edge nginx against credential stuffing (~900 req/s from rotating IPs).
 
-## Constraints
+## Constraints (user)
 - Generally avoid rate-limiting /healthz and the load balancer's probes (503s make the LB drain the node).
 - API upstream: 127.0.0.1:8080 (the old monolith port is being decommissioned; don't route anything new there).
 - Don't key limits on X-Forwarded-For (client-controlled at the edge); the user rejected it.

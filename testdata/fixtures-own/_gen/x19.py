@@ -83,7 +83,6 @@ findings = [
 ]
 forbid = [
     X("addition", 1, "'AccuracySec 1m30s' is 90s written differently; 03:40 UTC, 00:30 UTC Mon-Fri and the next-run times are tool output"),
-    X("epistemic_collapse", 1, "the root cause is stated as found, which m8 showed directly (the until loop); the finance notification stays pending"),
 ]
 invariants = [
     I("only on weekdays", 1, True),

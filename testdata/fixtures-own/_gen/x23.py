@@ -30,7 +30,7 @@ CUT("""Context checkpoint (auto-compacted). Summary of the work so far:
 ## Task
 Reindex logs-app-2026.11 into logs-app-2026.11-v2 with `status` as keyword, then swap the logs-app-current alias.
 
-## Constraints
+## Constraints (user)
 - Never delete the old index until the alias swap is verified and search QA (Mei) has signed off.
 - slices=auto, requests_per_second at most 5,000 (the cluster also serves prod search).
 
