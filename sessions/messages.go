@@ -137,7 +137,17 @@ type chatElement struct {
 	// Explicit compaction-summary flags used by various tools.
 	IsCompactSummary bool            `json:"isCompactSummary"`
 	IsSummary        bool            `json:"is_summary"`
+	IsSummaryCamel   bool            `json:"isSummary"`
 	Compaction       json.RawMessage `json:"compaction"`
+	Metadata         *struct {
+		Summary          json.RawMessage `json:"summary"`
+		IsSummary        bool            `json:"is_summary"`
+		IsSummaryCamel   bool            `json:"isSummary"`
+		IsCompactSummary bool            `json:"isCompactSummary"`
+		Compaction       json.RawMessage `json:"compaction"`
+		Type             string          `json:"type"`
+		Kind             string          `json:"kind"`
+	} `json:"metadata"`
 	// Timestamps, when the file has them.
 	Timestamp json.RawMessage `json:"timestamp"`
 	CreatedAt json.RawMessage `json:"created_at"`
@@ -181,6 +191,9 @@ type decoded struct {
 type decodedSummary struct {
 	text   string
 	opaque bool
+	// guessed is true when only a loose reading of a system message's opening marked it:
+	// such a message is not taken for a summary when nothing came before it.
+	guessed bool
 	// rest is true when the element also holds an ordinary message (text besides the
 	// compaction block).
 	rest bool
@@ -274,7 +287,6 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 	}
 	toolNames := map[string]string{}
 	decs := make([]decoded, len(parsed))
-	marked := false
 	for i, e := range parsed {
 		d, err := decodeElement(e, toolNames)
 		if err != nil {
@@ -283,17 +295,16 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 		if d.summary == nil && opt.SummaryIndex == i+1 {
 			d.summary = &decodedSummary{text: unwrapSummaryTag(d.text), opaque: LooksOpaque(d.text)}
 		}
-		marked = marked || d.summary != nil
 		decs[i] = d
-	}
-	if !marked {
-		return nil, &InputError{Path: path, Line: 1, Msg: fmt.Sprintf("no compaction summary found among the %d messages: none has a summary flag, a compaction block or item, or text that starts like a summary (%q, %q, ...). Say which message is the summary with --summary-index N (its 1-based position in the array)", len(elems), summaryPrefixes[0], "<summary>")}
 	}
 
 	// Each summary replaces the previous summary and the messages since it.
 	prev := ""
 	conversational := false
 	for i, d := range decs {
+		if d.summary != nil && d.summary.guessed && prev == "" && len(pending) == 0 {
+			d.summary = nil // a standing prompt that talks about summaries, not a summary
+		}
 		if d.summary != nil {
 			round := len(s.Compactions) + 1
 			var sources []string
@@ -322,6 +333,9 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 		}
 		conversational = true
 		pending = append(pending, ids[i])
+	}
+	if len(s.Compactions) == 0 {
+		return nil, &InputError{Path: path, Line: 1, Msg: fmt.Sprintf("no compaction summary found among the %d messages: none has a summary flag, a compaction block or item, or text that starts like a summary (%q, %q, ...). Say which message is the summary with --summary-index N (its 1-based position in the array)", len(elems), summaryPrefixes[0], "<summary>")}
 	}
 	s.Index()
 	if err := Validate(s, lineLocator(s)); err != nil {
@@ -498,16 +512,42 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 		d.summary = compaction
 		return d, nil
 	}
-	if e.IsCompactSummary || e.IsSummary || isTrue(e.Summary) || isTrue(e.Compaction) {
+	if flaggedSummary(e) {
 		d.summary = &decodedSummary{text: d.text}
 	} else if (d.role == RoleSystem || d.role == RoleUser) && looksLikeSummaryText(d.text) {
 		d.summary = &decodedSummary{text: d.text}
+	} else if d.role == RoleSystem && mentionsSummary(d.text) {
+		d.summary = &decodedSummary{text: d.text, guessed: true}
 	}
 	if d.summary != nil {
 		d.summary.text = unwrapSummaryTag(d.summary.text)
 		d.summary.opaque = LooksOpaque(d.summary.text)
 	}
 	return d, nil
+}
+
+// summaryNames are message names and metadata types that mark a summary.
+var summaryNames = map[string]bool{"summary": true, "compaction": true, "compaction_summary": true, "context_summary": true, "conversation_summary": true, "compact_summary": true}
+
+// flaggedSummary reports whether the element says it is a compaction summary.
+func flaggedSummary(e chatElement) bool {
+	if e.IsCompactSummary || e.IsSummary || e.IsSummaryCamel || isTrue(e.Summary) || isTrue(e.Compaction) || summaryNames[strings.ToLower(e.Name)] || e.Type == "summary" {
+		return true
+	}
+	if m := e.Metadata; m != nil {
+		return m.IsSummary || m.IsSummaryCamel || m.IsCompactSummary || isTrue(m.Summary) || isTrue(m.Compaction) || summaryNames[strings.ToLower(m.Type)] || summaryNames[strings.ToLower(m.Kind)]
+	}
+	return false
+}
+
+// mentionsSummary reports whether a system message's opening calls it a summary of
+// the conversation (a looser test than the known prefixes, for system messages only).
+func mentionsSummary(text string) bool {
+	head := strings.ToLower(strings.TrimSpace(text))
+	if len(head) > 160 {
+		head = head[:160]
+	}
+	return strings.Contains(head, "summary") || strings.Contains(head, "summarized") || strings.Contains(head, "summarised")
 }
 
 // unwrapSummaryTag returns the inside of a <summary>...</summary> wrapper.

@@ -268,3 +268,49 @@ func TestSniffArrayLeavesOtherFormatsAlone(t *testing.T) {
 		}
 	}
 }
+
+func TestArraySummaryFlagsAndLooseSystemSummary(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]struct {
+		body    string
+		sources []string
+		summary string
+	}{
+		// A standing prompt that mentions summaries is not a summary; a later system
+		// message that calls itself one is.
+		"loose.json": {`[
+{"role":"system","content":"You are a helpful assistant. Keep answers in summary form."},
+{"role":"user","content":"Deploy to eu-west-1 only."},
+{"role":"assistant","content":"Deployed to eu-west-1."},
+{"role":"system","content":"Here is a summary of the earlier conversation: deployed to eu-west-1."},
+{"role":"user","content":"Thanks."}]`, []string{"m2", "m3"}, "Here is a summary of the earlier conversation: deployed to eu-west-1."},
+		"name.json": {`[
+{"role":"user","content":"a"},{"role":"assistant","content":"b"},
+{"role":"system","name":"summary","content":"a and b happened."}]`, []string{"m1", "m2"}, "a and b happened."},
+		"metadata.json": {`{"messages":[
+{"role":"user","content":"a"},{"role":"assistant","content":"b"},
+{"role":"user","content":"a and b happened.","metadata":{"type":"compaction"}},
+{"role":"assistant","content":"c"}]}`, []string{"m1", "m2"}, "a and b happened."},
+		"camel.json": {`[
+{"role":"user","content":"a"},
+{"role":"user","isSummary":true,"content":[{"type":"text","text":"<summary>a happened.</summary>"}]}]`, []string{"m1"}, "a happened."},
+	}
+	for name, c := range cases {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(c.body), 0o644)
+		s, err := ReadFile(p)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if len(s.Compactions) != 1 || !reflect.DeepEqual(s.Compactions[0].Sources, c.sources) || s.Compactions[0].Summary != c.summary {
+			t.Errorf("%s: %+v", name, s.Compactions)
+		}
+	}
+	// Only a standing prompt that mentions summaries: no summary, and the error says so.
+	p := filepath.Join(dir, "prompt-only.json")
+	os.WriteFile(p, []byte(`[{"role":"system","content":"Write a summary of every answer."},{"role":"user","content":"hi"}]`), 0o644)
+	if _, err := ReadFile(p); err == nil || !strings.Contains(err.Error(), "--summary-index") {
+		t.Errorf("prompt only: %v", err)
+	}
+}
