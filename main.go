@@ -235,6 +235,7 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "compaudit audit: one session file at a time (got %d)\n", len(pos))
 		return exitUsage
 	}
+	*format = strings.ToLower(strings.TrimSpace(*format))
 	if !validFormat(*format) {
 		fmt.Fprintf(stderr, "compaudit audit: unknown format %q (want json, md or html)\n", *format)
 		return exitUsage

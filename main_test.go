@@ -208,9 +208,7 @@ func TestFlagPlacement(t *testing.T) {
 	if err := os.WriteFile(dash, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	wd, _ := os.Getwd()
 	t.Chdir(dir)
-	defer os.Chdir(wd)
 	out, errOut, code := cli("audit", "--format", "json", "--", "-dash.json")
 	if code != 0 || !strings.HasPrefix(out, "{") {
 		t.Errorf("-- then a dash file: %d %q", code, errOut)
@@ -227,12 +225,12 @@ func reportOf(t *testing.T, data string) map[string]any {
 }
 
 func TestAuditFormats(t *testing.T) {
-	for _, format := range []string{"json", "md", "markdown", "html"} {
+	for _, format := range []string{"json", "md", "markdown", "html", "JSON"} {
 		out, errOut, code := cli("audit", "--format", format, f01)
 		if code != 0 || errOut != "" || out == "" {
 			t.Fatalf("%s: exit %d, stderr %q, %d bytes", format, code, errOut, len(out))
 		}
-		switch format {
+		switch strings.ToLower(format) {
 		case "json":
 			r := reportOf(t, out)
 			if r["schema"] != "compaudit.report/v1" || r["file"] != f01 {
