@@ -43,18 +43,39 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 	if title == "" {
 		title = sessions.ExamplePath
 	}
-	m := tui.New(tui.Options{
+	open := func(p string) (*audit.Report, error) {
+		s, err := load(p, lo)
+		if err != nil {
+			return nil, err
+		}
+		return audit.Run(s, audit.Options{Version: version}), nil
+	}
+	opt := tui.Options{
 		Title: title,
 		Input: path,
 		Theme: th,
-		Load: func() (*audit.Report, error) {
-			s, err := load(path, lo)
+		Load:  func() (*audit.Report, error) { return open(path) },
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		// a folder: the session list, as `compaudit sessions` finds it (a folder that
+		// holds no session list but is itself a session, such as OpenCode's, loads)
+		opt.Open = open
+		opt.List = func() ([]tui.SessionItem, error) {
+			entries, err := sessions.Discover(path, sessions.DiscoverOptions{})
 			if err != nil {
 				return nil, err
 			}
-			return audit.Run(s, audit.Options{Version: version}), nil
-		},
-	})
+			items := make([]tui.SessionItem, len(entries))
+			for i, e := range entries {
+				items[i] = tui.SessionItem{Path: e.Path, Agent: e.Agent, ID: e.ID, Messages: e.Messages, Rounds: e.Rounds, Err: e.Err}
+				if !e.Date.IsZero() {
+					items[i].Date = e.Date.Format("2006-01-02 15:04")
+				}
+			}
+			return items, nil
+		}
+	}
+	m := tui.New(opt)
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
 	final, err := p.Run()
 	if err != nil {

@@ -32,6 +32,10 @@ type Options struct {
 	Load func() (*audit.Report, error)
 	// Report, when set, is shown at once (tests).
 	Report *audit.Report
+	// List, when set, lists the sessions of a folder (in a command); the user picks one
+	// and Open loads and audits it. When List finds none, Load is used instead.
+	List func() ([]SessionItem, error)
+	Open func(path string) (*audit.Report, error)
 }
 
 type view int
@@ -75,8 +79,9 @@ const (
 // Messages.
 type (
 	loadedMsg struct {
-		rep *audit.Report
-		err error
+		rep  *audit.Report
+		err  error
+		path string
 	}
 	exportedMsg struct {
 		path, format string
@@ -104,6 +109,11 @@ type Model struct {
 	spin spinner.Model
 
 	w, h    int
+	listing bool // waiting for the session list
+	items   []SessionItem
+	itemSel int
+	hasList bool // a session list exists to go back to
+	listDir string
 	loading bool
 	err     error
 	rep     *audit.Report
@@ -161,9 +171,13 @@ func New(opt Options) Model {
 	m.pathInput.Prompt = "export to: "
 	m.pathInput.CharLimit = 4096
 	m.w, m.h = 80, 24
-	if opt.Report != nil {
+	switch {
+	case opt.Report != nil:
 		m.setReport(opt.Report)
-	} else {
+	case opt.List != nil:
+		m.listing = true
+		m.listDir = opt.Title
+	default:
 		m.loading = true
 	}
 	return m
@@ -171,13 +185,16 @@ func New(opt Options) Model {
 
 // Init starts loading and the spinner.
 func (m Model) Init() tea.Cmd {
+	if m.listing {
+		return tea.Batch(m.spin.Tick, listCmd(m.opt.List))
+	}
 	if !m.loading || m.opt.Load == nil {
 		return nil
 	}
 	load := m.opt.Load
 	return tea.Batch(m.spin.Tick, func() tea.Msg {
 		rep, err := load()
-		return loadedMsg{rep, err}
+		return loadedMsg{rep: rep, err: err}
 	})
 }
 
@@ -326,16 +343,42 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.help.Width = m.w
 		m.ensureVisible()
 		return m, nil
-	case loadedMsg:
-		m.loading = false
+	case listedMsg:
+		m.listing = false
 		if msg.err != nil {
 			m.err = msg.err
 			return m, nil
 		}
+		if len(msg.items) == 0 && m.opt.Load != nil {
+			// not a folder of sessions: perhaps a session stored as a folder
+			m.loading = true
+			load := m.opt.Load
+			return m, func() tea.Msg {
+				rep, err := load()
+				return loadedMsg{rep: rep, err: err}
+			}
+		}
+		m.items, m.hasList = msg.items, true
+		return m, nil
+	case loadedMsg:
+		m.loading = false
+		if msg.err != nil {
+			if m.hasList {
+				m.status = "cannot open " + msg.path + ": " + msg.err.Error()
+				m.rep = nil
+				return m, nil
+			}
+			m.err = msg.err
+			return m, nil
+		}
+		m.view = viewMain
+		m.cumulative = false
+		m.famIdx, m.sevIdx, m.classIdx = 0, 0, 0
+		m.setQuery("")
 		m.setReport(msg.rep)
 		return m, nil
 	case spinner.TickMsg:
-		if !m.loading {
+		if !m.loading && !m.listing {
 			return m, nil
 		}
 		var cmd tea.Cmd
@@ -458,7 +501,10 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.export != exportNone {
 		return m.exportKey(msg)
 	}
-	if m.loading || m.err != nil || m.rep == nil {
+	if m.hasList && !m.loading && m.rep == nil && m.view != viewHelp {
+		return m.sessionKey(msg)
+	}
+	if m.loading || m.listing || m.err != nil || m.rep == nil {
 		if key.Matches(msg, k.Quit) || msg.String() == "esc" {
 			return m, tea.Quit
 		}
@@ -652,6 +698,10 @@ func (m Model) mainKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		} else if m.filtered() {
 			m.famIdx, m.sevIdx, m.classIdx = 0, 0, 0
 			m.applyFilter(m.curItem())
+		} else if m.hasList {
+			// back to the session list
+			m.rep, m.doc, m.vis = nil, nil, nil
+			m.status = ""
 		}
 	}
 	return m, nil

@@ -423,3 +423,46 @@ func TestHostileTextNeverRaw(t *testing.T) {
 		}
 	}
 }
+
+func TestSessionList(t *testing.T) {
+	items := []SessionItem{{Path: "a.json", Agent: "claude", ID: "s-a", Messages: 3, Rounds: 1}, {Path: "b.json", Agent: "codex", ID: "s-b", Messages: 9, Rounds: 2}}
+	opened := ""
+	m := New(Options{Title: "dir", Theme: themes.Mono(),
+		List: func() ([]SessionItem, error) { return items, nil },
+		Open: func(p string) (*audit.Report, error) { opened = p; return fake.Report(2, 5), nil },
+		Load: func() (*audit.Report, error) { t.Error("Load called although the folder lists sessions"); return nil, nil }})
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 20})
+	if !strings.Contains(m.View(), "looking for sessions") {
+		t.Fatalf("no listing spinner:\n%s", m.View())
+	}
+	m = update(t, m, listCmd(m.opt.List)())
+	if v := m.View(); !strings.Contains(v, "sessions in dir") || !strings.Contains(v, "s-b") {
+		t.Fatalf("no list:\n%s", v)
+	}
+	m, cmd := pressCmd(t, press(t, m, "j"), "enter")
+	if cmd == nil || !m.loading {
+		t.Fatal("enter: no open command")
+	}
+	m = update(t, m, openCmd(m.opt.Open, "b.json")())
+	if opened != "b.json" || m.rep == nil || !strings.Contains(m.View(), "round 1 of 2") {
+		t.Fatalf("opened %q:\n%s", opened, m.View())
+	}
+	m = press(t, m, "esc")
+	if m.rep != nil || !strings.Contains(m.View(), "sessions in dir") {
+		t.Errorf("esc did not return to the list:\n%s", m.View())
+	}
+	if _, cmd := pressCmd(t, m, "q"); !isQuit(cmd) {
+		t.Error("q does not quit from the list")
+	}
+	// an empty listing falls back to loading the folder as a session
+	m2 := New(Options{Title: "dir", Theme: themes.Mono(), List: func() ([]SessionItem, error) { return nil, nil },
+		Load: func() (*audit.Report, error) { return fake.Report(1, 5), nil }})
+	m2, cmd = func() (Model, tea.Cmd) { nm, c := m2.Update(listedMsg{}); return nm.(Model), c }()
+	if cmd == nil {
+		t.Fatal("empty list: no load command")
+	}
+	m2 = update(t, m2, cmd())
+	if m2.rep == nil {
+		t.Error("empty list: the folder was not loaded as a session")
+	}
+}

@@ -14,6 +14,8 @@ import (
 func (m Model) View() string {
 	var lines []string
 	switch {
+	case m.listing:
+		lines = []string{"", " " + m.spin.View() + " looking for sessions in " + diffview.Sanitize(m.opt.Title) + "…", "", m.st.Faint.Render(" q quits")}
 	case m.loading:
 		title := m.opt.Title
 		if title == "" {
@@ -24,6 +26,11 @@ func (m Model) View() string {
 		lines = []string{"", m.st.Severity(audit.SevError).Render(" compaudit: cannot open the session"), ""}
 		lines = append(lines, wrapPlain(diffview.Sanitize(m.err.Error()), m.w-2, " ")...)
 		lines = append(lines, "", m.st.Faint.Render(" q quits"))
+	case m.hasList && m.rep == nil && m.view != viewHelp:
+		lines = m.sessionListView()
+		if m.status != "" {
+			lines = append(lines[:max(0, len(lines)-1)], m.st.Severity(audit.SevError).Render(" "+diffview.Sanitize(m.status)))
+		}
 	default:
 		switch m.view {
 		case viewHelp:
