@@ -280,6 +280,8 @@ invariants = [
     I("replica lag on orders-replica-1 must stay under 30 s", None, False),
     I("cannot alter type of a column used by a view or rule", 2, True),
     I("Don't touch orders_summary", None, False),
+    I("ABORT: replica lag 31.2s > 30s", None, False),
+    I("Don't run it again", None, False),
 ]
 
 doc = build(CID,

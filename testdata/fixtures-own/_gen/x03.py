@@ -193,6 +193,8 @@ invariants = [
     I("do not reset offsets on the orders-enricher group", None, False),
     I("consumer config changes go out only in the", 3, True),
     I("Don't go above max.poll.interval.ms 600000", None, False),
+    I("test on orders-enricher-staging first", None, False),
+    I("I also tried 24 replicas on staging", None, False),
 ]
 d = build(CID, "Kafka consumer lag over 3 recursive, growing rounds: r1 records 48 partitions as 24; r2 credits the platform team's Strimzi limits to 'we' (the user's window correction and the confirmed cause are traps); r3 turns the 21:00-22:00 CET window into UTC and drops the lag-alert ticket follow-up.",
       "sess-5ab8e017-enricher-lag", "2026-11-24T13:40:00Z", items, findings, forbid, invariants)

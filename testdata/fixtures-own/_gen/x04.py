@@ -87,6 +87,7 @@ invariants = [
     I("check that replication lag on ledger-replica-2 is under 5 s", 1, True),
     I("never edit a migration that has already been applied", None, False),
     I("cannot run inside a transaction block", None, False),
+    I("Every migration must be reversible", None, False),
 ]
 build(CID, "Zero-padded SQL migration id, Codex checkpoint: 0087 becomes 87 (and the next command fails), the README's reversibility rule becomes the user's requirement, the replica-lag precondition for the pending prod apply disappears, and a VACUUM ANALYZE nobody ran is reported.",
       "sess-d4470b19-ledger-0087", "2026-11-27T09:12:00Z", items, findings, forbid, invariants)

@@ -80,6 +80,8 @@ forbid = [
 invariants = [
     I("Don't raise the per-job timeout above 90 s", None, False),
     I("OpenEncodeSessionEx failed: out of memory (10)", 1, True),
+    I("Renditions stay 1080p/720p/360p", None, False),
+    I("the 360p rendition keeps H.264 baseline no matter what", 1, True),
 ]
 build(CID, "ffmpeg transcode timeouts, Codex checkpoint: the failed NVENC attempt becomes 'considered' and the user's 360p-baseline decision is dropped, while equal values in other units (90 s as 1m30s, 2048k as 2,048 kbps, 1536Mi as 1.5 GiB) are traps for mutation.",
       "sess-8d5e0b13-clips-transcode", "2026-12-06T12:00:00Z", items, findings, forbid, invariants)
