@@ -430,7 +430,10 @@ func TestSessionList(t *testing.T) {
 	m := New(Options{Title: "dir", Theme: themes.Mono(),
 		List: func() ([]SessionItem, error) { return items, nil },
 		Open: func(p string) (*audit.Report, error) { opened = p; return fake.Report(2, 5), nil },
-		Load: func() (*audit.Report, error) { t.Error("Load called although the folder lists sessions"); return nil, nil }})
+		Load: func() (*audit.Report, error) {
+			t.Error("Load called although the folder lists sessions")
+			return nil, nil
+		}})
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 20})
 	if !strings.Contains(m.View(), "looking for sessions") {
 		t.Fatalf("no listing spinner:\n%s", m.View())
