@@ -287,17 +287,24 @@ func (s *Session) OriginalMessages(c *Compaction) []string {
 		}
 	}
 	walk(c)
-	out := make([]string, 0, len(set))
-	for id := range set {
-		out = append(out, id)
+	type pos struct {
+		i  int
+		id string
 	}
-	sort.Slice(out, func(i, j int) bool {
-		a, b := s.MessageIndex(out[i]), s.MessageIndex(out[j])
-		if a != b {
-			return a < b
+	ps := make([]pos, 0, len(set))
+	for id := range set {
+		ps = append(ps, pos{s.MessageIndex(id), id})
+	}
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].i != ps[j].i {
+			return ps[i].i < ps[j].i
 		}
-		return out[i] < out[j]
+		return ps[i].id < ps[j].id
 	})
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.id
+	}
 	return out
 }
 
