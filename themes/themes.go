@@ -82,7 +82,10 @@ const (
 
 func c(hex string) lipgloss.TerminalColor { return lipgloss.Color(hex) }
 
-// glyph sets shared by every theme: the HTML report uses the same ones.
+// glyph sets shared by every theme: the HTML and Markdown reports use the same glyphs
+// and the same Okabe-Ito hues (audit/write_html.go: omission vermilion, mutation
+// orange, addition blue, epistemic collapse reddish purple, provenance loss bluish
+// green), lightened for dark backgrounds.
 func families(om, mu, ad, ep, pr lipgloss.TerminalColor) map[string]Mark {
 	return map[string]Mark{
 		Omission:          {Color: om, Glyph: "−", ASCII: "-", Label: "omission"},
@@ -117,7 +120,7 @@ func severities(e, w, i lipgloss.TerminalColor) map[string]Mark {
 func Dark() Theme {
 	return Theme{
 		Name: "dark", Dark: true,
-		Family:   families(c("#FF7A45"), c(oiOrange), c(oiSkyBlue), c(oiPurple), c(oiYellow)),
+		Family:   families(c("#FF7A45"), c(oiOrange), c(oiSkyBlue), c(oiPurple), c("#2DB88F")),
 		State:    states(c(oiGreen), c(oiOrange), c("#FF7A45"), c(oiSkyBlue), c("241")),
 		Severity: severities(c("#FF7A45"), c(oiOrange), c(oiSkyBlue)),
 		Text:     c("252"), Faint: c("244"), Border: c("238"), Accent: c(oiSkyBlue),
@@ -131,7 +134,7 @@ func Dark() Theme {
 func Light() Theme {
 	return Theme{
 		Name:     "light",
-		Family:   families(c("#B34700"), c("#9A6B00"), c(oiBlue), c("#A8517F"), c("#6E6600")),
+		Family:   families(c("#B34700"), c("#9A6B00"), c(oiBlue), c("#A8517F"), c("#00795A")),
 		State:    states(c("#00795A"), c("#9A6B00"), c("#B34700"), c(oiBlue), c("245")),
 		Severity: severities(c("#B34700"), c("#9A6B00"), c(oiBlue)),
 		Text:     c("235"), Faint: c("243"), Border: c("250"), Accent: c(oiBlue),
@@ -145,7 +148,7 @@ func Light() Theme {
 func HighContrast() Theme {
 	return Theme{
 		Name: "high-contrast", Dark: true,
-		Family:   families(c("#FF5F1F"), c("#FFB000"), c("#00BFFF"), c("#FF66CC"), c("#FFFF00")),
+		Family:   families(c("#FF5F1F"), c("#FFB000"), c("#00BFFF"), c("#FF66CC"), c("#00E5A0")),
 		State:    states(c("#00FF9C"), c("#FFB000"), c("#FF5F1F"), c("#00BFFF"), c("250")),
 		Severity: severities(c("#FF5F1F"), c("#FFB000"), c("#00BFFF")),
 		Text:     c("#FFFFFF"), Faint: c("250"), Border: c("#FFFFFF"), Accent: c("#00BFFF"),
