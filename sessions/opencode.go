@@ -392,94 +392,117 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 	s := &Session{Format: format, Path: path, ID: sid}
 	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
 
-	// Completed summaries by the id of the compaction request they answer.
-	summaries := map[string]*ocMessage{}
+	// Completed summaries by the id of the compaction request they answer (a finished
+	// one first). Before compaction requests existed, a summary answered an ordinary
+	// prompt and stood alone: a "legacy" summary.
+	requests := map[string]bool{}
 	for _, m := range msgs {
-		if m.Role == "assistant" && isTrue(m.Summary) && m.Finish != "" && !hasError(m.Error) {
-			if _, dup := summaries[m.ParentID]; !dup {
-				summaries[m.ParentID] = m
+		for _, p := range m.parts {
+			if m.Role == "user" && p.Type == "compaction" {
+				requests[m.ID] = true
 			}
 		}
 	}
-	isSummary := map[string]bool{}
-	for _, m := range summaries {
-		isSummary[m.ID] = true
+	summaries := map[string]*ocMessage{}
+	legacy := map[string]bool{}
+	for _, m := range msgs {
+		if m.Role != "assistant" || !isTrue(m.Summary) || hasError(m.Error) || strings.TrimSpace(partsText(m.parts)) == "" {
+			continue
+		}
+		if !requests[m.ParentID] {
+			legacy[m.ID] = true
+			continue
+		}
+		if cur, ok := summaries[m.ParentID]; !ok || (cur.Finish == "" && m.Finish != "") {
+			summaries[m.ParentID] = m
+		}
 	}
 
 	var window []string // session message ids since the last compaction
 	prev := ""
 	var lastUser *ocMessage
+	// compact records the compaction sum made of the window; request is nil for a
+	// legacy summary.
+	compact := func(sum *ocMessage, request *ocPart, after []*ocMessage) {
+		var sources, preserved []string
+		if prev != "" {
+			sources = append(sources, prev)
+		}
+		keepFrom := len(window)
+		switch {
+		case request == nil:
+		case request.TailStartID != "":
+			// Messages from tail_start_id on were kept verbatim.
+			for i, id := range window {
+				if b.origin[id] == request.TailStartID {
+					keepFrom = i
+					break
+				}
+			}
+		case request.Overflow && lastUser != nil && replayed(after, lastUser, sum):
+			// On overflow the last real prompt is replayed after the summary.
+			for i, id := range window {
+				if b.origin[id] == lastUser.ID {
+					keepFrom = i
+					break
+				}
+			}
+			if keepFrom < len(window) {
+				preserved = append(preserved, b.byMessage[lastUser.ID]...)
+				var rest []string
+				for _, id := range window[keepFrom:] {
+					if b.origin[id] != lastUser.ID {
+						rest = append(rest, id)
+					}
+				}
+				window = append(window[:keepFrom:keepFrom], rest...)
+				keepFrom = len(window)
+			}
+		}
+		sources = append(sources, window[:keepFrom]...)
+		preserved = append(preserved, window[keepFrom:]...)
+		if len(sources) == 0 {
+			return // nothing before it: not an auditable round
+		}
+		c := Compaction{
+			ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
+			Summary: partsText(sum.parts), Model: sum.ModelID, At: msTime(sum.Time.Created),
+		}
+		if request != nil {
+			c.Trigger = "manual"
+			if request.Auto {
+				c.Trigger = "auto"
+			}
+		}
+		c.Opaque = LooksOpaque(c.Summary)
+		s.Compactions = append(s.Compactions, c)
+		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created, window: window[:keepFrom]})
+		prev = sum.ID
+		window = append([]string(nil), window[keepFrom:]...)
+	}
 	for mi, m := range msgs {
 		switch m.Role {
 		case "user", "assistant":
 		default:
 			return nil, nil, &InputError{Path: m.file, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", m.Role)}
 		}
-		var request *ocPart
-		for i := range m.parts {
-			if m.parts[i].Type == "compaction" {
-				request = &m.parts[i]
+		if requests[m.ID] {
+			if sum := summaries[m.ID]; sum != nil {
+				var request *ocPart
+				for i := range m.parts {
+					if m.parts[i].Type == "compaction" {
+						request = &m.parts[i]
+					}
+				}
+				compact(sum, request, msgs[mi+1:])
 			}
+			continue // the request itself is harness text, not a message
 		}
-		if m.Role == "user" && request != nil {
-			sum := summaries[m.ID]
-			if sum == nil {
-				continue // an unanswered or failed compaction request
-			}
-			var sources, preserved []string
-			if prev != "" {
-				sources = append(sources, prev)
-			}
-			keepFrom := len(window)
-			if request.TailStartID != "" {
-				// Messages from tail_start_id on were kept verbatim.
-				for i, id := range window {
-					if b.origin[id] == request.TailStartID {
-						keepFrom = i
-						break
-					}
-				}
-			} else if request.Overflow && lastUser != nil && replayed(msgs[mi+1:], lastUser, sum) {
-				// On overflow the last real prompt is replayed after the summary.
-				for i, id := range window {
-					if b.origin[id] == lastUser.ID {
-						keepFrom = i
-						break
-					}
-				}
-				if keepFrom < len(window) {
-					preserved = append(preserved, b.byMessage[lastUser.ID]...)
-					var rest []string
-					for _, id := range window[keepFrom:] {
-						if b.origin[id] != lastUser.ID {
-							rest = append(rest, id)
-						}
-					}
-					window = append(window[:keepFrom:keepFrom], rest...)
-					keepFrom = len(window)
-				}
-			}
-			sources = append(sources, window[:keepFrom]...)
-			preserved = append(preserved, window[keepFrom:]...)
-			if len(sources) == 0 {
-				continue // nothing before it: not an auditable round
-			}
-			c := Compaction{
-				ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
-				Summary: partsText(sum.parts), Model: sum.ModelID, At: msTime(sum.Time.Created),
-				Trigger: "manual",
-			}
-			if request.Auto {
-				c.Trigger = "auto"
-			}
-			c.Opaque = LooksOpaque(c.Summary)
-			s.Compactions = append(s.Compactions, c)
-			b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created, window: window[:keepFrom]})
-			prev = sum.ID
-			window = append([]string(nil), window[keepFrom:]...)
+		if legacy[m.ID] {
+			compact(m, nil, nil)
 			continue
 		}
-		if isSummary[m.ID] || (m.Role == "assistant" && isTrue(m.Summary)) {
+		if m.Role == "assistant" && isTrue(m.Summary) {
 			continue // a summary (or a failed summary attempt): not a message
 		}
 		if m.Role == "user" && hasText(m.parts) {
@@ -659,6 +682,8 @@ type dcpBlock struct {
 	ConsumedBlockIDs    []int    `json:"consumedBlockIds"`
 	EffectiveMessageIDs []string `json:"effectiveMessageIds"`
 	EffectiveToolIDs    []string `json:"effectiveToolIds"`
+	DirectMessageIDs    []string `json:"directMessageIds"`
+	DirectToolIDs       []string `json:"directToolIds"`
 	CreatedAt           float64  `json:"createdAt"`
 	DeactivatedAt       float64  `json:"deactivatedAt"`
 	Summary             string   `json:"summary"`
@@ -717,7 +742,13 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 	for _, bl := range blocks {
 		cover := map[string]bool{}
 		var unknown []string
-		for _, id := range bl.EffectiveMessageIDs {
+		// effective ids include direct ones; a record with only direct ids still counts.
+		seenID := map[string]bool{}
+		for _, id := range append(append([]string{}, bl.EffectiveMessageIDs...), bl.DirectMessageIDs...) {
+			if seenID[id] {
+				continue
+			}
+			seenID[id] = true
 			ids, ok := b.byMessage[id]
 			if !ok {
 				unknown = append(unknown, id)
@@ -726,7 +757,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 				cover[x] = true
 			}
 		}
-		for _, id := range bl.EffectiveToolIDs {
+		for _, id := range append(append([]string{}, bl.EffectiveToolIDs...), bl.DirectToolIDs...) {
 			for _, x := range b.byCall[id] {
 				cover[x] = true
 			}

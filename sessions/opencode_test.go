@@ -314,3 +314,39 @@ func copyTree(t *testing.T, src, dst string, keep func(string) bool) {
 		t.Fatal(err)
 	}
 }
+
+func TestOpenCodeLegacySummaryAndLenientFinish(t *testing.T) {
+	msg := func(id, role, parent, extra, text string) string {
+		return `{"info": {"id": "` + id + `", "sessionID": "ses_old", "role": "` + role + `", "parentID": "` + parent + `", "time": {"created": 1795158840000}` + extra + `}, "parts": [{"id": "p` + id + `", "messageID": "` + id + `", "type": "text", "text": "` + text + `"}]}`
+	}
+	doc := `{"info": {"id": "ses_old", "title": "t", "time": {"created": 1, "updated": 2}}, "messages": [` + strings.Join([]string{
+		msg("msg_01", "user", "", "", "Keep the cache TTL at 300 seconds."),
+		msg("msg_02", "assistant", "msg_01", `, "finish": "stop"`, "TTL stays 300 s."),
+		// A summary that answers an ordinary prompt: written before compaction requests existed.
+		msg("msg_03", "assistant", "msg_01", `, "summary": true, "finish": "stop"`, "Cache TTL is 300 seconds."),
+		msg("msg_04", "user", "", "", "Now raise the pool size to 40."),
+		msg("msg_05", "assistant", "msg_04", `, "finish": "stop"`, "Pool size is 40."),
+		`{"info": {"id": "msg_06", "sessionID": "ses_old", "role": "user", "time": {"created": 1795158900000}}, "parts": [{"id": "pmsg_06", "messageID": "msg_06", "type": "compaction", "auto": true}]}`,
+		// No finish recorded, but text and no error: still the summary.
+		msg("msg_07", "assistant", "msg_06", `, "summary": true`, "TTL 300 s; pool size 40."),
+	}, ",") + `]}`
+	p := filepath.Join(t.TempDir(), "old.json")
+	os.WriteFile(p, []byte(doc), 0o644)
+	s, err := ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Compactions) != 2 {
+		t.Fatalf("%d compactions: %+v", len(s.Compactions), s.Compactions)
+	}
+	c1, c2 := s.Compactions[0], s.Compactions[1]
+	if c1.ID != "msg_03" || !reflect.DeepEqual(c1.Sources, []string{"pmsg_01", "pmsg_02"}) || c1.Trigger != "" {
+		t.Errorf("legacy round %+v", c1)
+	}
+	if c2.ID != "msg_07" || c2.Parent != "msg_03" || !reflect.DeepEqual(c2.Sources, []string{"msg_03", "pmsg_04", "pmsg_05"}) || c2.Trigger != "auto" {
+		t.Errorf("second round %+v", c2)
+	}
+	if len(s.Messages) != 4 {
+		t.Errorf("%d messages", len(s.Messages))
+	}
+}
