@@ -66,10 +66,10 @@ Summary:
    - .github/workflows/ci.yml: --config=ci-main on pushes to main, --config=ci-pr on pull_request.
 
 4. Errors and fixes:
-   - None.
+   - First run with the cache took 22m51s: expected, the cache was cold and everything was uploaded.
 
 5. Problem Solving:
-   - Baseline 23m40s without cache; first cached run 22m51s (cold); warm run 7m05s with a 78.3% remote cache hit rate (10305 of 11804 processes).
+   - Baseline 23m40s without cache; warm run 7m05s with a 78.3% remote cache hit rate (10305 of 11804 processes).
    - That saves roughly $1,900 a month in CI runner minutes.
    - Hypothesis (unmeasured): many of the ~1500 remaining misses come from the 214 stamped genrules.
 
@@ -84,7 +84,7 @@ findings = [
     F("mutation", 1, "Remote cache hit rate 87.3%", "a 78.3% remote cache hit rate",
       "87.3% becomes 78.3% (digits swapped; 10305/11804 is 87.3%)"),
     F("omission", 1, "Lost inputs no longer available remotely", None,
-      "the failed --remote_download_minimal run and why it is unsafe with this cache are gone ('Errors and fixes: None'); someone will try it again to save bandwidth"),
+      "the failed --remote_download_minimal run and why it is unsafe with this cache are gone; someone will try it again to save bandwidth"),
     F("addition", 1, None, "saves roughly $1,900 a month in CI runner minutes",
       "no cost figure was computed or mentioned anywhere"),
 ]
@@ -96,5 +96,5 @@ invariants = [
     I("PR builds must never write to the remote cache", None, False),
     I("Lost inputs no longer available remotely", 1, True),
 ]
-build(CID, "Bazel remote cache for CI: the 87.3% hit rate becomes 78.3%, the failed --remote_download_minimal run ('Lost inputs no longer available remotely') disappears under 'Errors: None', and a $1,900/month saving nobody computed is added; Tomás's eviction warning stays attributed.",
+build(CID, "Bazel remote cache for CI: the 87.3% hit rate becomes 78.3%, the failed --remote_download_minimal run ('Lost inputs no longer available remotely') disappears, and a $1,900/month saving nobody computed is added; Tomás's eviction warning stays attributed.",
       "sess-90e3d6b8-bazel-cache", "2026-11-30T09:40:00Z", items, findings, forbid, invariants)

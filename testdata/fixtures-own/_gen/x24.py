@@ -67,7 +67,7 @@ Summary:
    - docs/finance/nov-price-bug-refunds.md: summary for finance.
 
 4. Errors and fixes:
-   - None.
+   - The 3 charges with open disputes were skipped by the live dispute check, as intended.
 
 5. Problem Solving:
    - Overcharge total: 612 invoices, $18,420.75.
@@ -84,7 +84,7 @@ findings = [
     F("provenance_loss", 1, "Charges older than 180 days can't be refunded through the API", "We don't refund charges older than 180 days",
       "an API limit from Stripe's reference becomes what reads as our own refund policy"),
     F("omission", 1, "14 (rate_limit: Request rate limit exceeded", None,
-      "the failed concurrency-25 run (14 rate_limit errors, retried at concurrency 4) is gone ('Errors and fixes: None'); the EU run next week is exactly where it matters"),
+      "the failed concurrency-25 run (14 rate_limit errors, retried at concurrency 4) is gone; the EU run next week is exactly where it matters"),
 ]
 forbid = [
     X("addition", 1, "1,818,241 cents, $18,182.41, $58.34 and 609 distinct refunds are tool output; 'approved by finance' is the user's m1"),
@@ -96,5 +96,5 @@ invariants = [
     I("Dry run first", None, False),
     I("errors: 14 (rate_limit", 1, True),
 ]
-build(CID, "Stripe refund backfill: the $18,240.75 overcharge total becomes $18,420.75, Stripe's 180-day refund limit loses its source, and the failed concurrency-25 run (14 rate_limit errors) disappears under 'Errors: None' just before the same backfill runs on another account.",
+build(CID, "Stripe refund backfill: the $18,240.75 overcharge total becomes $18,420.75, Stripe's 180-day refund limit loses its source, and the failed concurrency-25 run (14 rate_limit errors) disappears just before the same backfill runs on another account.",
       "sess-c0f81a37-nov-refunds", "2026-12-02T15:30:00Z", items, findings, forbid, invariants)
