@@ -350,3 +350,18 @@ func TestOpenCodeLegacySummaryAndLenientFinish(t *testing.T) {
 		t.Errorf("%d messages", len(s.Messages))
 	}
 }
+
+func TestOpenCodeDatabaseGetsAdvice(t *testing.T) {
+	dir := t.TempDir()
+	small := append([]byte("SQLite format 3\x00"), 0x10, 0x00, 0xff, 0xfe, 0x01)
+	big := append(append([]byte("SQLite format 3\x00"), 0xff, 0xfe), make([]byte, 9<<20)...)
+	for name, data := range map[string][]byte{"small.db": small, "big.db": big} {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, data, 0o644)
+		_, err := ReadFile(p)
+		var ie *InputError
+		if !errors.As(err, &ie) || !strings.Contains(ie.Msg, "opencode export") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
