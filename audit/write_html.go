@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -81,6 +82,8 @@ func WriteHTML(w io.Writer, r *Report) error {
 
 // ---- view model ----
 
+// hView is the HTML report's view model: every string already sanitised, every list in
+// report order, so the template only lays out and html/template only escapes.
 type hView struct {
 	Session, File, Format, Encoding, Tool, Schema string
 	Messages                                      int
@@ -251,7 +254,7 @@ func rwFamilyChips(counts map[string]int) []hChip {
 			unknown = append(unknown, f)
 		}
 	}
-	sortStrings(unknown)
+	sort.Strings(unknown)
 	for _, f := range unknown {
 		st := StyleOf(f)
 		st.Label = hText(st.Label)
@@ -470,14 +473,6 @@ func hSurvival(r *Report, cumulative bool) []hSurvRow {
 	return out
 }
 
-func sortStrings(xs []string) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
-}
-
 // rwHtmlCSS is the stylesheet; the family rules come from FamilyStyles.
 func rwHtmlCSS() string {
 	var b strings.Builder
@@ -604,6 +599,7 @@ footer{margin-top:40px;padding-top:10px;border-top:1px solid var(--line);color:v
  *{-webkit-print-color-adjust:exact;print-color-adjust:exact}
  .bar i.sum{background:#0072B2}
  .sides{grid-template-columns:1fr 1fr}
+ .side details{display:none}
 }
 `
 
