@@ -148,3 +148,23 @@ func containsWord(ws []string, w string) bool {
 func nearValue(t, x classify.Token) bool {
 	return t.Norm != x.Norm && sameFamily(t, x) && closeToken(t, x)
 }
+
+// pairCoverage is the share of f's weight found in summary fact j.
+func (a *aligner) pairCoverage(f *classify.Fact, j int) float64 {
+	have := map[string]bool{}
+	for _, w := range a.sum[j].Words {
+		have[w] = true
+	}
+	total, found := 0.0, 0.0
+	for _, w := range f.Words {
+		wt := a.weight(w)
+		total += wt
+		if have[w] {
+			found += wt
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return found / total
+}

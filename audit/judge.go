@@ -79,7 +79,11 @@ func (j *judge) run() ([]Finding, []Pair) {
 			if done[i] {
 				continue
 			}
-			b := match{j: k, score: max(c.coverage, j.best[i].score), coverage: c.coverage}
+			fwd := j.fwd.pairCoverage(&j.src[i], k)
+			if fwd < 0.2 {
+				continue
+			}
+			b := match{j: k, score: max(0.5*(c.coverage+fwd)+0.15, j.best[i].score), coverage: fwd}
 			if found, ok := j.pairFinding(i, &j.src[i], g, b); ok {
 				fs = append(fs, found)
 				done[i] = true
@@ -825,17 +829,26 @@ var (
 
 var attrStop = map[string]bool{"the": true, "from": true, "says": true, "said": true, "per": true, "according": true, "to": true, "of": true, "on": true,
 	"team": false, "confirmed": true, "reports": true, "reported": true, "wants": true, "requires": true, "required": true, "states": true, "stated": true,
-	"in": true, "a": true, "an": true, "and": true, "told": true, "wrote": true, "noted": true, "notes": true, "says:": true, "claims": true, "claimed": true, "s": true}
+	"in": true, "a": true, "an": true, "and": true, "told": true, "wrote": true, "me": true, "just": true, "also": true, "lines": true, "line": true, "excerpt": true, "noted": true, "notes": true, "says:": true, "claims": true, "claimed": true, "s": true}
 
-// who words: the distinctive words of an attribution ("Marta", "DBA", "README").
-func whoWords(who string) []string {
-	var out []string
+var reFileNoun = regexp.MustCompile(`(?i)^(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|values|manifest|spec|comment|header|notes|guide|policy|schema)$`)
+
+// whoWords: the distinctive words of an attribution ("Marta", "DBA", "README"). For
+// a file, the file's own name or kind ("README", "values.yaml"), not its modifiers.
+func whoWords(who, source string) []string {
+	var out, nouns []string
 	for _, w := range reAttrWord.FindAllString(who, -1) {
-		lw := strings.ToLower(strings.TrimSuffix(w, "'s"))
+		lw := strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))
 		if attrStop[lw] || len(lw) < 2 {
 			continue
 		}
 		out = append(out, lw)
+		if reFileNoun.MatchString(lw) || strings.ContainsAny(lw, "./") {
+			nouns = append(nouns, lw)
+		}
+	}
+	if source == "file" && len(nouns) > 0 {
+		return nouns
 	}
 	return out
 }
@@ -857,15 +870,25 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 	p := f.Provenance
 	gp := g.Provenance
 	switch p.Source {
-	case "file", "team", "person", "tool":
-		ww := whoWords(p.Who)
-		if len(ww) == 0 || mentionsAny(g.Text, ww) || mentionsAny(g.Context, ww) || sharesStem(ww, g) {
+	case "file", "team", "person":
+		ww := whoWords(p.Who, p.Source)
+		if len(ww) == 0 || mentionsAny(blankTokens(g), ww) || mentionsAny(g.Context, ww) || sharesStem(ww, g) {
 			return "", false
 		}
-		if gp.Source == "user" || gp.Source == "assistant" || reSumOwn.MatchString(g.Text) || reSumUser.MatchString(g.Text) {
-			return fmt.Sprintf("attributed to %s in the source (%q), to %s in the summary", p.Source, p.Who, attrLabel(g)), true
+		if f.Role == "tool" {
+			// a file's content restated without a source is ordinary condensing; it is
+			// a loss only when a prose claim of the file is credited to someone
+			if len(f.Words) < 5 || strings.HasPrefix(strings.TrimSpace(f.Text), "$") || j.userSaid(g) {
+				return "", false
+			}
+			if gp.Source != "user" && !reSumOwnClaim.MatchString(g.Text) {
+				return "", false
+			}
 		}
-		return fmt.Sprintf("attributed to %s in the source (%q); the summary states it without a source", p.Source, p.Who), true
+		if gp.Source == "user" || gp.Source == "assistant" || reSumOwn.MatchString(g.Text) || reSumUser.MatchString(g.Text) {
+			return fmt.Sprintf("attributed to %s in the source (%q), to %s in the summary", sourceLabel(p), p.Who, attrLabel(g)), true
+		}
+		return fmt.Sprintf("attributed to %s in the source (%q); the summary states it without a source", sourceLabel(p), p.Who), true
 	}
 	if f.Role == "user" && p.Source == "" || p.Source == "user" && f.Role == "user" {
 		// a user's order or call credited to the agent
@@ -874,6 +897,35 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+var reSumOwnClaim = regexp.MustCompile(`(?i)^\W*(?:we|i)\b|\b(?:we|i)\s+(?:decided|chose|don'?t|do\s+not|never|always|will|require|determined|found|settled|ruled)\b|\bour\s+(?:rule|policy|decision)\b`)
+
+func sourceLabel(p classify.Provenance) string {
+	switch p.Source {
+	case "file":
+		return "a file"
+	case "team":
+		return "a team"
+	case "person":
+		return "a named person"
+	}
+	return p.Source
+}
+
+// blankTokens is g's text with paths, ids and hosts removed, so an attribution word
+// inside an identifier ("acme/platform-workflows") does not count as naming the source.
+func blankTokens(g *classify.Fact) string {
+	b := []byte(g.Text)
+	for _, t := range g.Tokens {
+		switch t.Kind {
+		case classify.TokPath, classify.TokID, classify.TokHost, classify.TokFlag:
+			for k := t.Start; k < t.End && k < len(b); k++ {
+				b[k] = ' '
+			}
+		}
+	}
+	return string(b)
 }
 
 // sharesStem: the summary names the source in other words ("docs" / "documentation").

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -11,8 +12,16 @@ import (
 func Extract(msgID, role, text string) []Fact {
 	spans := Split(text, role == "tool")
 	facts := make([]Fact, 0, len(spans))
+	var origin Provenance
+	if role == "tool" {
+		origin = ToolOrigin(text)
+	}
 	for _, sp := range spans {
-		facts = append(facts, Classify(msgID, role, sp))
+		f := Classify(msgID, role, sp)
+		if role == "tool" && f.Provenance.Source == "" && origin.Source != "" {
+			f.Provenance.Source, f.Provenance.Who = origin.Source, origin.Who
+		}
+		facts = append(facts, f)
 	}
 	for i := range facts {
 		facts[i].Index = i
@@ -151,4 +160,33 @@ func Stem(w string) string {
 		return s
 	}
 	return w
+}
+
+var (
+	reCmdHeader  = regexp.MustCompile(`^\s*\$\s+(\S+)(?:\s+(.*))?$`)
+	reFileHeader = regexp.MustCompile(`^\s*([\w./~-]+\.[A-Za-z0-9]{1,8}|README|Makefile|Dockerfile|[\w./~-]*(?:README|Makefile|Dockerfile|CHANGELOG|LICENSE)[\w.]*)\s*(?:\((?:lines?|excerpt|section)[^)]*\)|:)?\s*$`)
+	reDocFile    = regexp.MustCompile(`(?i)readme|makefile|dockerfile|changelog|contributing|\.md$|\.rst$|\.txt$|docs?/|\.ya?ml$|\.toml$|\.json$|\.cfg$|\.ini$|\.conf$|\.hcl$|\.tf$|values|chart`)
+	reCatLike    = regexp.MustCompile(`^(?:cat|less|more|head|tail|sed|bat|type|get-content|view|open|read)$`)
+)
+
+// ToolOrigin says where a tool message's content comes from, from its first line: a
+// file that was read ("README.md (lines 18-27)", "$ cat Makefile") is a file claim,
+// anything else is tool output.
+func ToolOrigin(text string) Provenance {
+	first := text
+	if i := strings.IndexByte(text, '\n'); i >= 0 {
+		first = text[:i]
+	}
+	first = strings.TrimSpace(first)
+	if m := reFileHeader.FindStringSubmatch(first); m != nil && reDocFile.MatchString(m[1]) {
+		return Provenance{Role: "tool", Source: "file", Who: m[1]}
+	}
+	if m := reCmdHeader.FindStringSubmatch(first); m != nil {
+		if reCatLike.MatchString(m[1]) && m[2] != "" {
+			args := strings.Fields(m[2])
+			return Provenance{Role: "tool", Source: "file", Who: args[len(args)-1]}
+		}
+		return Provenance{Role: "tool", Source: "tool", Who: "$ " + m[1]}
+	}
+	return Provenance{Role: "tool", Source: "tool", Who: "tool output"}
 }
