@@ -395,14 +395,16 @@ type ocNative struct {
 }
 
 func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session, *ocBuild, error) {
+	// OpenCode's ids sort by creation time, as do the creation times; by time first, so
+	// that hand-numbered ids (msg_9, msg_10) cannot reorder a file that has times.
 	sort.SliceStable(msgs, func(i, j int) bool {
-		if msgs[i].ID != msgs[j].ID {
-			return msgs[i].ID < msgs[j].ID
+		if msgs[i].Time.Created != msgs[j].Time.Created && msgs[i].Time.Created > 0 && msgs[j].Time.Created > 0 {
+			return msgs[i].Time.Created < msgs[j].Time.Created
 		}
-		return msgs[i].Time.Created < msgs[j].Time.Created
+		return idLess(msgs[i].ID, msgs[j].ID)
 	})
 	for _, m := range msgs {
-		sort.SliceStable(m.parts, func(i, j int) bool { return m.parts[i].ID < m.parts[j].ID })
+		sort.SliceStable(m.parts, func(i, j int) bool { return idLess(m.parts[i].ID, m.parts[j].ID) })
 	}
 	s := &Session{Format: format, Path: path, ID: sid}
 	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
@@ -545,6 +547,41 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 	}
 	return s, b, nil
+}
+
+// idLess orders ids: OpenCode's own ids have one length and sort as strings; ids of
+// different lengths are compared with their digit runs as numbers (msg_9 < msg_10).
+func idLess(a, b string) bool {
+	if len(a) == len(b) {
+		return a < b
+	}
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
 }
 
 // toolResultSuffix turns a tool part's id into its result message's id.

@@ -365,3 +365,49 @@ func TestOpenCodeDatabaseGetsAdvice(t *testing.T) {
 		}
 	}
 }
+
+func TestIDLess(t *testing.T) {
+	for _, c := range []struct {
+		a, b string
+		less bool
+	}{
+		{"msg_9", "msg_10", true},
+		{"msg_10", "msg_9", false},
+		{"prt_002", "prt_10", true},
+		{"msg_1f83cbec8001iNN0nZbFMERV3k", "msg_1f83cd638001PeN0lakT2XJgy6", true}, // same length: as strings
+		{"msg_a9fXXXXXXXX", "msg_a10XXXXXXXX", false},
+		{"a", "a1", true},
+	} {
+		if got := idLess(c.a, c.b); got != c.less {
+			t.Errorf("idLess(%q, %q) = %v", c.a, c.b, got)
+		}
+	}
+}
+
+// A storage folder written by hand from the field reference: short hand-numbered ids,
+// no step parts, times in a small range, a DCP record after a native compaction.
+func TestOpenCodeMinimalHandWrittenStorage(t *testing.T) {
+	s, err := ReadFile("testdata/opencode/minimal/storage")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for _, m := range s.Messages {
+		texts = append(texts, m.ID)
+	}
+	want := []string{"prt_1_1", "prt_2_1", "prt_2_1:result", "prt_2_2", "prt_3_1", "prt_4_1", "prt_7_1", "prt_8_1", "prt_9_1", "prt_10_1"}
+	if !reflect.DeepEqual(texts, want) {
+		t.Fatalf("order %v", texts)
+	}
+	if len(s.Compactions) != 2 {
+		t.Fatalf("%d compactions", len(s.Compactions))
+	}
+	n, d := s.Compactions[0], s.Compactions[1]
+	if n.ID != "msg_6" || !reflect.DeepEqual(n.Sources, want[:6]) || n.Trigger != "manual" {
+		t.Errorf("native %+v", n)
+	}
+	// The block was made after the compaction and names only later messages.
+	if d.ID != "dcp-b1" || d.Round != 2 || !reflect.DeepEqual(d.Sources, want[6:]) || d.Summary != "Tests were run and pass." {
+		t.Errorf("dcp %+v", d)
+	}
+}
