@@ -122,6 +122,7 @@ type Model struct {
 	cumulative bool
 	docs       map[docKey]*diffview.Doc
 	counts     map[countKey]map[string]int
+	present    map[*diffview.Doc]map[classify.Class]bool
 	doc        *diffview.Doc
 	vis        []int // indices of the visible (filtered) items
 	cur        int   // cursor: index into vis
@@ -157,7 +158,7 @@ var severities = []string{audit.SevError, audit.SevWarning, audit.SevInfo}
 // New builds the auditor.
 func New(opt Options) Model {
 	st := themes.NewStyles(opt.Theme)
-	m := Model{opt: opt, keys: DefaultKeyMap(), st: st, help: help.New(), spin: spinner.New(), docs: map[docKey]*diffview.Doc{}, counts: map[countKey]map[string]int{}, mouse: true}
+	m := Model{opt: opt, keys: DefaultKeyMap(), st: st, help: help.New(), spin: spinner.New(), docs: map[docKey]*diffview.Doc{}, counts: map[countKey]map[string]int{}, present: map[*diffview.Doc]map[classify.Class]bool{}, mouse: true}
 	m.spin.Spinner = spinner.Dot
 	m.spin.Style = st.Title
 	m.help.Styles.ShortKey = st.Key
@@ -241,6 +242,32 @@ func (m *Model) selectDoc() {
 }
 
 func (m *Model) classes() []classify.Class { return classify.AllClasses }
+
+// classPresent reports whether any row of the shown round carries class c.
+func (m *Model) classPresent(c classify.Class) bool {
+	if m.doc == nil {
+		return false
+	}
+	set, ok := m.present[m.doc]
+	if !ok {
+		set = map[classify.Class]bool{}
+		for i := range m.doc.Items {
+			it := &m.doc.Items[i]
+			if it.Finding != nil {
+				set[it.Finding.Class] = true
+			}
+			for _, f := range []*classify.Fact{it.Source, it.Summary} {
+				if f != nil {
+					for _, x := range f.Classes {
+						set[x] = true
+					}
+				}
+			}
+		}
+		m.present[m.doc] = set
+	}
+	return set[c]
+}
 
 // filterFamily, filterSeverity and filterClass are the active filters ("" for all).
 func (m *Model) filterFamily() string {
@@ -648,7 +675,14 @@ func (m Model) mainKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		m.sevIdx = (m.sevIdx + 1) % (len(severities) + 1)
 		m.applyFilter(m.curItem())
 	case key.Matches(msg, k.FilterClass):
-		m.classIdx = (m.classIdx + 1) % (len(m.classes()) + 1)
+		// cycle through the classes this round's rows carry
+		n := len(m.classes()) + 1
+		for j := 0; j < n; j++ {
+			m.classIdx = (m.classIdx + 1) % n
+			if m.classIdx == 0 || m.classPresent(m.classes()[m.classIdx-1]) {
+				break
+			}
+		}
 		m.applyFilter(m.curItem())
 	case key.Matches(msg, k.ClearFilters):
 		m.famIdx, m.sevIdx, m.classIdx = 0, 0, 0

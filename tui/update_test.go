@@ -150,6 +150,13 @@ func TestFilterBindings(t *testing.T) {
 			t.Fatalf("x: row without class %s visible", m.filterClass())
 		}
 	}
+	// x only offers classes the round's rows carry: never an empty list
+	for j := 0; j < 20; j++ {
+		m = press(t, m, "x")
+		if m.classIdx != 0 && len(m.vis) == 0 {
+			t.Fatalf("x offered class %s with no rows", m.filterClass())
+		}
+	}
 	m = press(t, m, "0")
 	if len(m.vis) != all || m.filtered() {
 		t.Errorf("0: %d rows, want %d", len(m.vis), all)
