@@ -23,6 +23,7 @@ func roundTripInputs(t *testing.T) map[string]sessions.ReadOptions {
 		"testdata/opencode/storage/message/ses_e07c4103fffeSbXOIkDj8Q6xzR": {},
 		"testdata/opencode/storage/message/ses_e109b3f3fffeBYVwKhsZQP16Sn": {},
 		"testdata/opencode/export-overflow.json":                           {},
+		"testdata/opencode/minimal/storage":                                {},
 		"testdata/arrays/anthropic-unmarked.json":                          {SummaryIndex: 5},
 	}
 	arrays, _ := filepath.Glob("testdata/arrays/*.json")
