@@ -114,6 +114,7 @@ type Model struct {
 	itemSel int
 	hasList bool // a session list exists to go back to
 	listDir string
+	pending []tea.KeyMsg // keys typed while loading
 	loading bool
 	err     error
 	rep     *audit.Report
@@ -403,7 +404,15 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.famIdx, m.sevIdx, m.classIdx = 0, 0, 0
 		m.setQuery("")
 		m.setReport(msg.rep)
-		return m, nil
+		var cmds []tea.Cmd
+		pending := m.pending
+		m.pending = nil
+		for _, k := range pending {
+			nm, cmd := m.keyMsg(k)
+			m = nm.(Model)
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
 	case spinner.TickMsg:
 		if !m.loading && !m.listing {
 			return m, nil
@@ -534,6 +543,9 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	if m.loading || m.listing || m.err != nil || m.rep == nil {
 		if key.Matches(msg, k.Quit) || msg.String() == "esc" {
 			return m, tea.Quit
+		}
+		if (m.loading || m.listing) && len(m.pending) < 32 {
+			m.pending = append(m.pending, msg) // typed ahead: replayed once loaded
 		}
 		return m, nil
 	}

@@ -476,3 +476,13 @@ func TestSessionList(t *testing.T) {
 		t.Error("empty list: the folder was not loaded as a session")
 	}
 }
+
+func TestTypeAheadWhileLoading(t *testing.T) {
+	m := New(Options{Theme: themes.Mono(), Load: func() (*audit.Report, error) { return fake.Report(3, 5), nil }})
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	m = press(t, m, "]", "c")
+	m = update(t, m, loadedMsg{rep: fake.Report(3, 5)})
+	if m.round != 1 || !m.cumulative {
+		t.Errorf("keys typed while loading were lost: round %d cumulative %v", m.round, m.cumulative)
+	}
+}
