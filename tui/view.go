@@ -75,8 +75,8 @@ func (m *Model) screen(lines []string) string {
 // least one line. It builds no strings, so scrolling can ask it cheaply.
 func (m *Model) chromeSize() (top, bottom int) {
 	top = 3
-	if m.Round() == nil {
-		top = 1
+	if m.Round() == nil || m.h < 12 {
+		top = 1 // short terminals keep the round line only, the rows need the room
 	}
 	if m.mode() == diffview.SideBySide && m.doc != nil && len(m.vis) > 0 {
 		top++
@@ -103,6 +103,9 @@ func (m *Model) chromeSize() (top, bottom int) {
 func (m *Model) chrome() (top, bottom []string) {
 	nt, nb := m.chromeSize()
 	top = m.header()
+	if m.h < 12 {
+		top = top[:1]
+	}
 	if m.mode() == diffview.SideBySide && m.doc != nil && len(m.vis) > 0 {
 		top = append(top, m.columnHeader())
 	}
