@@ -15,6 +15,9 @@ func FuzzParse(f *testing.F) {
 	seeds := []string{baseDoc, "", "{}", "[]", "null", "{\"compaudit\":\"session/v1\"}"}
 	files, _ := filepath.Glob("../testdata/fixtures/*/session.json")
 	files = append(files, "example/session.json")
+	// The importers' renderings too: Parse routes to every reader.
+	jsonl, _ := filepath.Glob("../testdata/fixtures/f0[1-3]*/session.*.jsonl")
+	files = append(files, jsonl...)
 	for _, p := range files {
 		data, err := os.ReadFile(p)
 		if err != nil || len(data) > 64<<10 {
@@ -83,6 +86,39 @@ func FuzzParse(f *testing.F) {
 		}
 		if len(msg) > 1000 {
 			t.Fatalf("error is %d bytes long: %.200q", len(msg), msg)
+		}
+	})
+}
+
+// FuzzParseManifest: the sidecar manifest reader has the same guarantees.
+func FuzzParseManifest(f *testing.F) {
+	for _, s := range []string{sidecarTop, `{"manifest": ` + sidecarTop + `}`, "", "{}", `{"invariants": null}`, sidecarTop[:50]} {
+		f.Add([]byte(s))
+	}
+	files, _ := filepath.Glob("../testdata/fixtures/*/manifest.json")
+	for _, p := range files {
+		if data, err := os.ReadFile(p); err == nil {
+			f.Add(data)
+		}
+	}
+	const path = "fuzz/manifest.json"
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := parseManifest(path, data)
+		if err == nil {
+			if m == nil {
+				t.Fatal("nil manifest without an error")
+			}
+			return
+		}
+		if m != nil {
+			t.Fatal("manifest returned with an error")
+		}
+		var ie *InputError
+		if !errors.As(err, &ie) {
+			t.Fatalf("error is %T: %v", err, err)
+		}
+		if msg := err.Error(); strings.ContainsAny(msg, "\n\r") || !strings.HasPrefix(msg, path+":") {
+			t.Fatalf("bad error text %q", msg)
 		}
 	})
 }

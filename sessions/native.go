@@ -423,11 +423,7 @@ func (w *jsonWalker) value(path string) error {
 					return w.fail(path, err)
 				}
 				key, _ := kt.(string)
-				child := key
-				if path != "" {
-					child = path + "." + key
-				}
-				if err := w.value(child); err != nil {
+				if err := w.value(keyPath(path, key)); err != nil {
 					return err
 				}
 			}
@@ -449,6 +445,23 @@ func (w *jsonWalker) value(path string) error {
 		return errStopWalk
 	}
 	return nil
+}
+
+// keyPath appends key to path: "a.key", or a["odd key"] when the key is not a plain
+// name, so that a location never holds spaces, colons or control characters.
+func keyPath(path, key string) string {
+	plain := key != ""
+	for i := 0; i < len(key) && plain; i++ {
+		c := key[i]
+		plain = c == '_' || c == '-' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	if !plain {
+		return path + "[" + strconv.Quote(key) + "]"
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
 }
 
 // isPathPrefix reports whether the value at prefix contains the value at path.
