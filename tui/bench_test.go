@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/compaudit/compaudit/diffview"
 	"github.com/compaudit/compaudit/diffview/fake"
 	"github.com/compaudit/compaudit/themes"
 )
@@ -57,5 +58,23 @@ func BenchmarkScroll(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkNextRound is the ] key on rounds of n rows: preparing a round is linear in
+// its rows (indexing them, no drawing) and then draws one screen.
+func BenchmarkNextRound(b *testing.B) {
+	for _, n := range []int{1000, 20000} {
+		rep := fake.Report(2, n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				m := newModelFrom(b, rep, 200, 60)
+				m.docs = map[docKey]*diffview.Doc{} // not prepared yet
+				b.StartTimer()
+				nm, _ := m.Update(keyMsg("]"))
+				_ = nm.(Model).View()
+			}
+		})
 	}
 }

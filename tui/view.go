@@ -330,6 +330,11 @@ func (m *Model) statusLine() string {
 	}
 	if m.status != "" {
 		left += " " + m.st.Title.Render(diffview.Sanitize(m.status))
+	} else if it := m.CurrentItem(); it != nil && it.Finding != nil {
+		// the finding under the cursor, in one sentence
+		f := it.Finding
+		left += " " + m.st.Family(f.Family).Render(m.st.FamilyGlyph(f.Family)) + " " + m.st.Severity(f.Severity).Render(f.Severity) + " " +
+			diffview.Sanitize(strings.Join(strings.Fields(f.Detail), " "))
 	}
 	pos := ""
 	if m.doc != nil {
