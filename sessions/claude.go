@@ -49,32 +49,24 @@ func init() {
 
 // ccLine is one record, decoded into just the fields the reader uses.
 type ccLine struct {
-	Type                      string        `json:"type"`
-	Subtype                   string        `json:"subtype"`
-	UUID                      string        `json:"uuid"`
-	ParentUUID                *string       `json:"parentUuid"`
-	LogicalParentUUID         *string       `json:"logicalParentUuid"`
-	SessionID                 string        `json:"sessionId"`
-	Timestamp                 string        `json:"timestamp"`
-	IsSidechain               bool          `json:"isSidechain"`
-	IsMeta                    bool          `json:"isMeta"`
-	IsCompactSummary          bool          `json:"isCompactSummary"`
-	IsVisibleInTranscriptOnly bool          `json:"isVisibleInTranscriptOnly"`
-	TeamName                  string        `json:"teamName"`
-	Message                   *ccMessage    `json:"message"`
-	CompactMetadata           *ccCompact    `json:"compactMetadata"`
-	CompactMetadataSnake      *ccCompactSn  `json:"compact_metadata"`
-	MicrocompactMetadata      *ccMicro      `json:"microcompactMetadata"`
-	SessionIDSnake            string        `json:"session_id"`
-	LeafUUID                  string        `json:"leafUuid"`
-	Summary                   *jsonAnything `json:"summary"`
+	Type                      string       `json:"type"`
+	Subtype                   string       `json:"subtype"`
+	UUID                      string       `json:"uuid"`
+	ParentUUID                *string      `json:"parentUuid"`
+	LogicalParentUUID         *string      `json:"logicalParentUuid"`
+	SessionID                 string       `json:"sessionId"`
+	Timestamp                 string       `json:"timestamp"`
+	IsSidechain               bool         `json:"isSidechain"`
+	IsMeta                    bool         `json:"isMeta"`
+	IsCompactSummary          bool         `json:"isCompactSummary"`
+	IsVisibleInTranscriptOnly bool         `json:"isVisibleInTranscriptOnly"`
+	TeamName                  string       `json:"teamName"`
+	Message                   *ccMessage   `json:"message"`
+	CompactMetadata           *ccCompact   `json:"compactMetadata"`
+	CompactMetadataSnake      *ccCompactSn `json:"compact_metadata"`
+	MicrocompactMetadata      *ccMicro     `json:"microcompactMetadata"`
+	SessionIDSnake            string       `json:"session_id"`
 }
-
-// jsonAnything accepts any JSON value and keeps nothing (a field whose presence is
-// all that matters, whatever its type).
-type jsonAnything struct{}
-
-func (*jsonAnything) UnmarshalJSON([]byte) error { return nil }
 
 type ccMessage struct {
 	Role    string    `json:"role"`
@@ -160,6 +152,7 @@ const (
 	ccSystem
 	ccAttachment
 	ccProgress
+	ccUnknown
 )
 
 // ccEntry is a decoded chain line, without the raw text.
@@ -316,11 +309,18 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 		e.kind = ccAttachment
 	case "progress":
 		e.kind = ccProgress
+	case "summary", "file-history-snapshot", "queue-operation", "custom-title", "ai-title", "mode":
+		return e, false // titles and metadata, never in the chain
 	default:
-		return e, false // summary titles, snapshots, queue operations, unknown types
+		// An unknown record type: ignored, but one with a uuid may still be a link of
+		// the chain (later lines may name it as their parent).
+		e.kind = ccUnknown
 	}
 	if e.uuid == "" {
 		return e, false
+	}
+	if e.kind == ccUnknown {
+		return e, true
 	}
 	if p.session == "" && !e.sidechain {
 		p.session = r.SessionID
@@ -542,9 +542,16 @@ func (w *chainWalker) walk(start, limit int) ([]int, int, error) {
 		}
 		next, ok := p.byUUID[parent]
 		if !ok {
-			p.warnf("line %d: parentUuid %s is not in this file; the chain is cut there", e.line, parent)
-			cur = -1
-			break
+			// A dangling parent: go on with the line before it in file order, so what
+			// is present is still read.
+			prev := p.prevMainEntry(cur)
+			if prev < 0 {
+				p.warnf("line %d: parentUuid %s is not in this file; the chain starts there", e.line, parent)
+				cur = -1
+				break
+			}
+			p.warnf("line %d: parentUuid %s is not in this file; the chain goes on with line %d, the line before it", e.line, parent, p.entries[prev].line)
+			next = prev
 		}
 		cur = next
 	}
@@ -609,6 +616,15 @@ func (p *ccParser) leaf() int {
 		}
 		if rank > bestRank || (rank == bestRank && cur > best) {
 			best, bestRank = cur, rank
+		}
+	}
+	if best < 0 {
+		// No line ends a chain (every line is someone's parent: a cycle): start from
+		// the last main-chain message line, and let the walk report the cycle.
+		for i := len(p.entries) - 1; i >= 0; i-- {
+			if e := &p.entries[i]; e.isMessageKind() && !e.sidechain {
+				return i
+			}
 		}
 	}
 	return best
@@ -711,6 +727,16 @@ func (p *ccParser) lastBoundaryBefore(end int) int {
 	for i := end - 1; i >= 0; i-- {
 		if p.entries[i].boundary && !p.entries[i].sidechain {
 			return i
+		}
+	}
+	return -1
+}
+
+// prevMainEntry is the main-chain entry before entry i in file order, or -1.
+func (p *ccParser) prevMainEntry(i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if !p.entries[j].sidechain && p.entries[j].isChainKind() {
+			return j
 		}
 	}
 	return -1
@@ -819,10 +845,12 @@ func (p *ccParser) assemble(s *Session, segments [][]int, bounds []int, summaryO
 			// earlier file): keep its text as a system message, so the next round is
 			// audited against it.
 			p.warnf("line %d: none of the messages the compaction at line %d replaced are in this file; its summary is kept as a system message and not audited as a round", sum.line, b.line)
-			sum.summary = false
+			sum.summary, sum.visOnly = false, false
 			sum.msgs = []ccMsg{{Message: Message{Role: RoleSystem, Name: "compact_summary", Text: sum.text, At: sum.at, Line: sum.line}}}
 			if k+1 < len(segments) {
-				segments[k+1] = append([]int{si}, segments[k+1]...)
+				if !containsInt(segments[k+1], si) {
+					segments[k+1] = append([]int{si}, segments[k+1]...)
+				}
 			} else {
 				emit(si)
 			}
@@ -894,4 +922,13 @@ func (p *ccParser) preservedSet(b int) map[string]bool {
 		}
 	}
 	return set
+}
+
+func containsInt(list []int, x int) bool {
+	for _, y := range list {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }

@@ -28,7 +28,6 @@ func normInput(r *ccLine) {
 			b.Input = buf.Bytes()
 		}
 	}
-	r.Summary = nil
 }
 
 // Every line of the shared Claude Code files decodes the same with the fast scanner

@@ -281,18 +281,26 @@ func (p *cxParser) startTurn(id string) {
 }
 
 func (p *cxParser) endTurn() {
-	if p.pendingComp >= 0 {
-		c := &p.s.Compactions[p.pendingComp]
-		if p.sawTurns && c.Trigger == "" {
-			if p.itemsAtComp == 0 && p.turnItems == 0 {
-				c.Trigger = "manual" // a turn that only compacted: /compact
-			} else {
-				c.Trigger = "auto"
-			}
-		}
-		p.pendingComp = -1
-	}
+	p.settleTrigger()
 	p.turnOpen, p.justStarted = false, false
+}
+
+// settleTrigger decides the trigger of the compaction waiting for its turn to end:
+// "manual" when the turn did nothing else (a /compact task), "auto" otherwise
+// (compaction before or in the middle of a model turn). Codex records no trigger.
+func (p *cxParser) settleTrigger() {
+	if p.pendingComp < 0 {
+		return
+	}
+	c := &p.s.Compactions[p.pendingComp]
+	if c.Trigger == "" {
+		if p.itemsAtComp == 0 && p.turnItems == 0 {
+			c.Trigger = "manual"
+		} else {
+			c.Trigger = "auto"
+		}
+	}
+	p.pendingComp = -1
 }
 
 // add appends a message; source says whether the next compaction replaces it. The
@@ -574,6 +582,10 @@ func (p *cxParser) finishRound(n int, at, summary string, opaque bool) {
 	p.s.Compactions = append(p.s.Compactions, c)
 	p.prevComp = c.ID
 	if p.turnOpen {
+		if p.pendingComp >= 0 {
+			p.turnItems++ // a second compaction in one turn: the first was not a lone /compact
+			p.settleTrigger()
+		}
 		p.pendingComp, p.itemsAtComp, p.turnItems = len(p.s.Compactions)-1, p.turnItems, 0
 	} else if p.sawTurns {
 		p.s.Compactions[len(p.s.Compactions)-1].Trigger = "auto"
