@@ -643,6 +643,9 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 func (m Model) mainKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	k := m.keys
 	body := m.bodyHeight()
+	if !key.Matches(msg, k.Quit) {
+		m.status = "" // a message lasts until the next key
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return m, tea.Quit
