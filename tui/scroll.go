@@ -92,6 +92,18 @@ func (m *Model) scrollLines(d int) {
 	if n == 0 {
 		return
 	}
+	top0, line0 := m.top, m.topLine
+	defer func() {
+		// nothing left to scroll: the cursor goes to the end it was pushed against
+		if m.top == top0 && m.topLine == line0 {
+			if d > 0 {
+				m.cur = n - 1
+			} else {
+				m.cur = 0
+			}
+			m.ensureVisible()
+		}
+	}()
 	m.topLine += d
 	for m.topLine >= m.itemHeight(m.top) && m.top < n-1 {
 		m.topLine -= m.itemHeight(m.top)
