@@ -225,6 +225,8 @@ type ccParser struct {
 	warn     []string
 	toolName map[string]string // tool_use id -> name
 	session  string
+	// boundaryOf maps a compaction summary entry to its boundary entry.
+	boundaryOf map[int]int
 }
 
 func (p *ccParser) warnf(format string, args ...any) {
@@ -352,6 +354,10 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 				if m.PreservedSegment != nil {
 					e.compact.head, e.compact.anchor, e.compact.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
 				}
+			}
+			if !e.hasLogical && e.parent != "" {
+				// a writer that links the boundary to the old chain by parentUuid
+				e.logical, e.hasLogical, e.parent = e.parent, true, ""
 			}
 		case "microcompact_boundary":
 			e.micro = r.MicrocompactMetadata
@@ -533,6 +539,11 @@ func (w *chainWalker) walk(start, limit int) ([]int, int, error) {
 		if e.boundary {
 			break
 		}
+		if _, isSum := p.boundaryOf[cur]; isSum && e.parent != "" {
+			if b, ok := p.byUUID[e.parent]; !ok || !p.entries[b].boundary {
+				break // a summary linked elsewhere than its boundary ends the segment
+			}
+		}
 		parent := e.parent
 		if rl := w.relinkFor(e.uuid, limit); rl != "" {
 			parent = rl
@@ -563,6 +574,14 @@ func (w *chainWalker) walk(start, limit int) ([]int, int, error) {
 		return out, -1, nil
 	}
 	return out, rev[len(rev)-1], nil
+}
+
+// rootBoundary maps a segment root that is a compaction summary to its boundary.
+func (p *ccParser) rootBoundary(root int) int {
+	if b, ok := p.boundaryOf[root]; ok && root >= 0 {
+		return b
+	}
+	return root
 }
 
 func (w *chainWalker) relinkFor(uuid string, limit int) string {
@@ -668,6 +687,33 @@ func (p *ccParser) build() (*Session, error) {
 			p.warnf("line %d: microcompaction (trigger %q) cleared %d old tool results, saving %d tokens; it writes no summary, so there is no round to audit", e.line, m.Trigger, len(m.CompactedToolIDs), int(m.TokensSaved))
 		}
 	}
+	// A summary line that does not hang off its boundary: take the first unclaimed
+	// isCompactSummary line that follows the boundary closely in file order.
+	claimed := map[int]bool{}
+	for _, si := range summaryOf {
+		claimed[si] = true
+	}
+	for i := range p.entries {
+		if e := &p.entries[i]; !e.boundary || e.sidechain {
+			continue
+		}
+		if _, ok := summaryOf[i]; ok {
+			continue
+		}
+		for j := i + 1; j < len(p.entries) && j <= i+8; j++ {
+			if f := &p.entries[j]; f.summary && !f.sidechain && !claimed[j] {
+				summaryOf[i], claimed[j] = j, true
+				break
+			}
+			if p.entries[j].boundary {
+				break
+			}
+		}
+	}
+	p.boundaryOf = map[int]int{}
+	for b, si := range summaryOf {
+		p.boundaryOf[si] = b
+	}
 	// Walk the chain back from the leaf, then through each boundary's logicalParentUuid.
 	leaf := p.leaf()
 	var segments [][]int // oldest first
@@ -678,7 +724,7 @@ func (p *ccParser) build() (*Session, error) {
 			return nil, err
 		}
 		segments = append(segments, seg)
-		cur := root
+		cur := p.rootBoundary(root)
 		if cur < 0 {
 			// The active chain is cut (a parent not in the file): take the rounds from
 			// the last main-chain boundary before the leaf in file order.
@@ -716,7 +762,7 @@ func (p *ccParser) build() (*Session, error) {
 				seg, next = p.fileOrderSegment(cur)
 			}
 			segments = append([][]int{seg}, segments...)
-			cur = next
+			cur = p.rootBoundary(next)
 		}
 	}
 	return p.assemble(s, segments, bounds, summaryOf)

@@ -392,3 +392,41 @@ func TestImportLeavesInputUntouched(t *testing.T) {
 		}
 	}
 }
+
+// Writers differ in how they link a compaction: a boundary linked to the old chain by
+// parentUuid instead of logicalParentUuid, a summary that does not hang off its
+// boundary. The rounds come out the same.
+func TestClaudeLinkVariants(t *testing.T) {
+	lines := sampleLines(t)
+	base := mustRead(t, filepath.Join("..", "testdata", "samples", "claude-code-sample.jsonl"))
+	for _, tc := range []struct {
+		name     string
+		boundary string
+		summary  string
+	}{
+		{"boundary linked by parentUuid",
+			strings.Replace(strings.Replace(lines[12], `"parentUuid":null,"logicalParentUuid":"92276658-1e27-41c0-8a6a-63ec24ede6a4"`, `"parentUuid":"92276658-1e27-41c0-8a6a-63ec24ede6a4"`, 1), `,"logicalParentUuid"`, `,"x"`, 1),
+			lines[13]},
+		{"summary without a parent",
+			lines[12],
+			strings.Replace(lines[13], `"parentUuid":"ae97ba94-d0ed-482f-8f6d-05584ef8aa38"`, `"parentUuid":null`, 1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.boundary == lines[12] && tc.summary == lines[13] {
+				t.Fatal("the sample changed; update the test")
+			}
+			all := append(append(append([]string{}, lines[:12]...), tc.boundary, tc.summary), lines[14:]...)
+			s, err := ReadFile(writeTemp(t, "v.jsonl", strings.Join(all, "\n")+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(s.Compactions) != 1 || len(s.Warnings) != 0 {
+				t.Fatalf("%d rounds, warnings %q", len(s.Compactions), s.Warnings)
+			}
+			checkList(t, "sources", s.Compactions[0].Sources, base.Compactions[0].Sources)
+			if len(s.Messages) != len(base.Messages) || s.Compactions[0].Summary != base.Compactions[0].Summary {
+				t.Errorf("%d messages, summary %.40q", len(s.Messages), s.Compactions[0].Summary)
+			}
+		})
+	}
+}
