@@ -107,12 +107,19 @@ func invariantCandidates(s *sessions.Session, ex *extractor) []invCandidate {
 		return out
 	}
 	for mi, m := range s.Messages {
-		if m.Role != "user" && m.Role != "assistant" {
+		if m.Role == "system" {
 			continue
 		}
+		toolFailure := false
 		for _, f := range ex.of(m.ID) {
 			if !isInvariantFact(&f) || duplicateInvariant(out, &f) {
 				continue
+			}
+			if f.Role == "tool" && f.Provenance.Source != "file" {
+				if toolFailure {
+					continue // one failure record per tool run: its first error line
+				}
+				toolFailure = true
 			}
 			id := fmt.Sprintf("%s.%d", m.ID, f.Index+1)
 			out = append(out, invCandidate{inv: Invariant{ID: id, Text: f.Text, Kind: invariantKind(&f), Origin: "extracted", Message: m.ID}, fact: f, start: mi})
@@ -145,10 +152,18 @@ func isInvariantFact(f *classify.Fact) bool {
 		}
 		return failureRecord(f)
 	case "assistant":
-		return failureRecord(f)
+		// the agent's own failure records, and rules it relays from a file, a team or the user
+		return failureRecord(f) || strongRule(f) && (f.Provenance.Source == "file" || f.Provenance.Source == "team" || f.Provenance.Source == "person" || f.Provenance.Source == "user")
+	case "tool":
+		if f.Provenance.Source == "file" {
+			return f.Modality.Level >= classify.ModShouldNot && f.Modality.Cue != "should" && !reCannot.MatchString(f.Modality.Cue)
+		}
+		return reToolError.MatchString(f.Text) && !reZeroFail.MatchString(f.Text)
 	}
 	return false
 }
+
+var reToolError = regexp.MustCompile(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|traceback|abort(?:ed)?|panic|denied|refused|failed|failure|timed?\s*out|cannot|could\s+not|not\s+found|rejected|oom|killed)\b|\w+(?:Error|Exception)\b|_exception\b`)
 
 func duplicateInvariant(have []invCandidate, f *classify.Fact) bool {
 	for _, h := range have {
@@ -176,7 +191,69 @@ func normText(s string) string {
 	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".;:!"))
 }
 
-// invariantState judges whether a summary still states the invariant with its force.
+// valueToken: a quantity a rule is stated with (a version, a limit, a time).
+func valueToken(t classify.Token) bool {
+	switch t.Kind {
+	case classify.TokVersion, classify.TokDuration, classify.TokTime, classify.TokDate, classify.TokPercent, classify.TokSize, classify.TokMoney, classify.TokHex, classify.TokPort:
+		return true
+	case classify.TokNumber:
+		return len(t.Raw) >= 2
+	}
+	return false
+}
+
+// ruleClause is the clause of f that carries its force ("Never refund a charge that
+// has an open dispute" of "...; Stripe would double-pay ..."), as a fact of its own.
+func ruleClause(f *classify.Fact) classify.Fact {
+	cs := classify.Clauses(f.Text)
+	if len(cs) < 2 {
+		return *f
+	}
+	cue := strings.ToLower(f.Modality.Cue)
+	for k, c := range cs {
+		if cue != "" && strings.Contains(strings.ToLower(c), strings.TrimSuffix(cue, " (softened)")) {
+			if len(classify.ContentWords(c)) < 4 {
+				if k > 0 {
+					c = cs[k-1] + "; " + c // "don't request more" needs what it refers to
+				} else {
+					return *f
+				}
+			}
+			return f.Sub(c)
+		}
+	}
+	return f.Sub(cs[0])
+}
+
+// clauseOf is the clause of g closest to f, so a merged summary line is judged by the
+// part that restates f, not by a neighbouring rule's softer wording.
+func clauseOf(g, f *classify.Fact) classify.Fact {
+	cs := classify.Clauses(g.Text)
+	if len(cs) < 2 {
+		return *g
+	}
+	fw := map[string]bool{}
+	for _, w := range f.Words {
+		fw[w] = true
+	}
+	best, bestN := *g, -1
+	for _, c := range cs {
+		sub := g.Sub(c)
+		n := 0
+		for _, w := range sub.Words {
+			if fw[w] {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = sub, n
+		}
+	}
+	return best
+}
+
+// invariantState judges whether a summary still states the invariant with its force:
+// the same modality, the exact values and the qualifiers.
 func invariantState(f *classify.Fact, sum []classify.Fact, summary string) (string, string, float64, string) {
 	if strings.Contains(normText(summary), normText(f.Text)) {
 		return StateVerbatim, f.Text, 1, ""
@@ -184,28 +261,47 @@ func invariantState(f *classify.Fact, sum []classify.Fact, summary string) (stri
 	if len(sum) == 0 {
 		return StateDropped, "", 0, "the summary has no facts"
 	}
-	j := newJudge([]classify.Fact{*f}, sum)
+	rule := ruleClause(f)
+	if rule.Text != f.Text && strings.Contains(normText(summary), normText(rule.Text)) {
+		return StateVerbatim, rule.Text, 1, ""
+	}
+	j := newJudge([]classify.Fact{rule}, sum)
 	j.best = make([]match, 1)
-	cands := j.fwd.candidates(f)
+	cands := j.fwd.candidates(&rule)
 	if len(cands) == 0 {
 		return StateDropped, "", 0, "no summary fact mentions it"
 	}
 	b := cands[0]
 	j.best[0] = b
-	g := &sum[b.j]
+	whole := sum[b.j]
+	g := clauseOf(&whole, &rule)
+	failure := rule.Has(classify.FailureHistory) && rule.Modality.Level == 0
+	need := matchScore
+	if failure {
+		need = weakScore
+	}
 	if b.score >= weakScore {
-		if d, ok := j.mutation(0, f, g, b); ok {
-			return StateDropped, g.Text, round3(b.score), d
+		if d, ok := j.mutation(0, &rule, &g, b); ok {
+			return StateDropped, whole.Text, round3(b.score), d
 		}
 	}
-	if b.score < matchScore {
+	if b.score < need {
 		return StateDropped, "", round3(b.score), fmt.Sprintf("no summary fact states it (closest scores %.2f)", b.score)
 	}
-	if d, ok := j.collapse(0, f, g); ok {
-		return StateDropped, g.Text, round3(b.score), d
+	if failure {
+		if !reFailCue.MatchString(whole.Text) {
+			return StateDropped, whole.Text, round3(b.score), "the summary mentions it but not that it failed"
+		}
+	} else if d, ok := j.collapse(0, &rule, &g); ok {
+		return StateDropped, whole.Text, round3(b.score), d
 	}
-	if f.Modality.Negative && f.Modality.Level >= classify.ModMustNot && g.Modality.Level < classify.ModShouldNot && b.score < 0.6 {
-		return StateDropped, g.Text, round3(b.score), "the summary mentions it without its force"
+	if rule.Modality.Level >= classify.ModShouldNot && !ruleLike(&g) && !ruleLike(&whole) {
+		return StateDropped, whole.Text, round3(b.score), "the summary mentions it without its force"
 	}
-	return StateParaphrased, g.Text, round3(b.score), ""
+	for _, t := range rule.Tokens {
+		if valueToken(t) && !hasEquivalent(whole.Tokens, t) {
+			return StateDropped, whole.Text, round3(b.score), fmt.Sprintf("the exact value %q is gone", t.Raw)
+		}
+	}
+	return StateParaphrased, whole.Text, round3(b.score), ""
 }

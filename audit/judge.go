@@ -249,14 +249,20 @@ func failureRecord(f *classify.Fact) bool {
 
 func specificTokens(f *classify.Fact) bool {
 	for _, t := range f.Tokens {
-		switch t.Kind {
-		case classify.TokID, classify.TokVersion, classify.TokPath, classify.TokHex, classify.TokHost, classify.TokPort, classify.TokDate, classify.TokTime, classify.TokMoney, classify.TokPercent, classify.TokSize, classify.TokDuration, classify.TokFlag:
+		if specificToken(t) {
 			return true
-		case classify.TokNumber:
-			if len(t.Raw) >= 3 {
-				return true
-			}
 		}
+	}
+	return false
+}
+
+// specificToken: a value worth keeping exactly (not a list index or a small count).
+func specificToken(t classify.Token) bool {
+	switch t.Kind {
+	case classify.TokID, classify.TokVersion, classify.TokPath, classify.TokHex, classify.TokHost, classify.TokPort, classify.TokDate, classify.TokTime, classify.TokMoney, classify.TokPercent, classify.TokSize, classify.TokDuration, classify.TokFlag:
+		return true
+	case classify.TokNumber:
+		return len(t.Raw) >= 2
 	}
 	return false
 }
@@ -488,16 +494,23 @@ func sharesKey(t, x classify.Token, f, g *classify.Fact) bool {
 	return a != "" && a == b && len(a) > 2
 }
 
+// wordBefore is the nearest word before pos that names something (operators and
+// short function words such as "at", "to", ">=" are skipped).
 func wordBefore(s string, pos int) string {
 	if pos > len(s) {
 		return ""
 	}
-	w := strings.Fields(strings.ToLower(s[:pos]))
-	if len(w) == 0 {
-		return ""
+	ws := strings.Fields(strings.ToLower(s[:pos]))
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-3; k-- {
+		w := strings.Trim(ws[k], "(:=,\"'`<>~!")
+		if len(w) > 2 && !wordStop[w] {
+			return w
+		}
 	}
-	return strings.Trim(w[len(w)-1], "(:=,\"'`")
+	return ""
 }
+
+var wordStop = map[string]bool{"the": true, "and": true, "for": true, "from": true, "with": true, "was": true, "are": true, "is": true, "now": true, "still": true, "than": true, "into": true, "onto": true, "only": true, "about": true, "around": true, "approx": true}
 
 func similarToken(a, b classify.Token) bool {
 	x, y := strings.ToLower(a.Strip()), strings.ToLower(b.Strip())
@@ -613,6 +626,9 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 	}
 	if b.score < matchScore {
 		return "", false
+	}
+	if gc := clauseOf(g, f); gc.Text != g.Text && gc.Modality.Level > 0 {
+		g = &gc
 	}
 	if g.Modality.Level == 0 {
 		return "", false // the rule is not carried at all: judged as an omission, not a change
@@ -1198,6 +1214,6 @@ func roleLabel(r string) string {
 	return r
 }
 
-var reStrongFailure = regexp.MustCompile(`(?i)\b(?:failed|fails|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|did\s+not\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error|no\s+luck|dead\s+end)\b`)
+var reStrongFailure = regexp.MustCompile(`(?i)\b(?:failed|fails|breaks|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|did\s+not\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error|no\s+luck|dead\s+end)\b`)
 
 func strongFailure(s string) bool { return reStrongFailure.MatchString(s) }

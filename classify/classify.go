@@ -20,6 +20,12 @@ func Extract(msgID, role, text string) []Fact {
 		f := Classify(msgID, role, sp)
 		if role == "tool" && f.Provenance.Source == "" && origin.Source != "" {
 			f.Provenance.Source, f.Provenance.Who = origin.Source, origin.Who
+			if origin.Source == "file" && !sp.Code {
+				// a document's sentences state rules ("vendor/ must be committed")
+				body := strings.TrimLeft(sp.Text, "#/*-; ")
+				f.Modality = ModalityFor(body, "file")
+				f.Classes = ClassesOf(body, role, f.Tokens, f.Modality, f.Qualifiers, f.Status, false)
+			}
 		}
 		facts = append(facts, f)
 	}
@@ -189,4 +195,32 @@ func ToolOrigin(text string) Provenance {
 		return Provenance{Role: "tool", Source: "tool", Who: "$ " + m[1]}
 	}
 	return Provenance{Role: "tool", Source: "tool", Who: "tool output"}
+}
+
+var reClauseSep = regexp.MustCompile(`;\s+|\s+[—–]\s+|\s+-\s+`)
+
+// Clauses splits a fact's text at semicolons and dashes: a merged summary line often
+// carries several rules, each with its own force.
+func Clauses(text string) []string {
+	var out []string
+	for _, c := range reClauseSep.Split(text, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Sub classifies part of a fact as a fact of its own (same message and role).
+func (f *Fact) Sub(text string) Fact {
+	off := strings.Index(f.Text, text)
+	if off < 0 {
+		off = 0
+	}
+	g := Classify(f.Message, f.Role, Span{Text: text, Start: f.Start + off, End: f.Start + off + len(text), Context: f.Context})
+	if g.Provenance.Source == "" {
+		g.Provenance = f.Provenance
+	}
+	g.Index = f.Index
+	return g
 }

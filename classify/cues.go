@@ -22,7 +22,7 @@ var modalityCues = []cue{
 	{rx(`\bforbidden\b|\bprohibited\b|\bnot\s+(?:allowed|permitted)\b|\bunder no circumstances\b|\bis\s+off[- ]limits\b|\bbanned\b|\bno\s+(?:one|writes?|deploys?|changes?|reboots?|restarts?)\b`), ModMustNot, true, "forbidden"},
 	{rx(`\b(?:can ?not|can'?t|may\s+not|is\s+not\s+to|are\s+not\s+to|not\s+to\s+be)\b`), ModMustNot, true, "cannot"},
 	{rx(`^\s*(?:\W*\s*)?no\s+\w+`), ModMustNot, true, "no"},
-	{rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|through|with|to)\b|^\W*only\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), ModMustNot, false, "must"},
+	{rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\bneeds?\s+(?:sign[- ]?off|approval|review|an?\s+approval)\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|through|with|to)\b|^\W*only\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), ModMustNot, false, "must"},
 	{rx(`\bshould\s+(?:not|never)\b|\bshouldn'?t\b`), ModShouldNot, true, "should not"},
 	{rx(`\bshould\s+ideally\b|\bideally\b|\bwhere\s+(?:possible|practical|feasible)\b|\bif\s+(?:possible|practical|feasible)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+(?:not\s+)?to\b`), ModAvoid, false, "ideally"},
 	{rx(`\bavoid(?:s|ed|ing)?\b`), ModAvoid, true, "avoid"},
@@ -38,6 +38,11 @@ var softeners = rx(`\bwhere\s+possible\b|\bif\s+possible\b|\bideally\b|\bgeneral
 // Only standing orders count ("keep X at", "leave Y alone"); one-off instructions
 // ("run the tests", "exclude those two") are task requests, not rules.
 var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|pin|stay|make\s+sure|ensure|always|hold|treat|limit|cap|restrict|require|only)\b`)
+
+// conditionalOrder: a one-off verb becomes a standing precondition when it carries
+// a condition or a bound ("run the tests before you hand anything back", "reboot at
+// most 2 nodes at a time", "dry run first").
+var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*\b(?:before|at\s+most|at\s+least|no\s+more\s+than|exactly|every\s+time|whenever|each\s+time|only\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|with|to)|until|unless)\b`)
 
 // descriptive cues state facts when an assistant or a tool uses them mid-sentence
 // ("setuptools-scm can't derive a version"); they are orders only from the user or
@@ -69,7 +74,7 @@ func ModalityFor(text, role string) Modality {
 		best.Level = ModAvoid
 		best.Cue += " (softened)"
 	}
-	if best.Level == 0 && role == "user" && imperative.MatchString(text) {
+	if best.Level == 0 && role == "user" && (imperative.MatchString(text) || conditionalOrder.MatchString(text) && startsImperative(text)) {
 		best = Modality{Level: ModMustNot, Cue: "imperative"}
 	}
 	return best
@@ -97,7 +102,7 @@ var (
 	reEstablished = rx(`\b(?:confirmed|verified|proven|proved|holds|held\s+up|checks\s+out|was\s+right|reproduced|root\s+cause\s+(?:is|was)|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|is\s+caused|cause\s+(?:of|is|was)\b|established|definitely|shows?\s+that|turned\s+out|it\s+was)\b`)
 	reOpen        = rx(`\b(?:pending|todo|to\s+do|follow[- ]?ups?|still\s+(?:need|needs|open|to|has|have|waiting|blocked|failing|unknown|missing)|not\s+yet|remaining|remains?\s+(?:open|to)|open\s+(?:question|issue|item|blocker)|blocked|blockers?|unresolved|outstanding|waiting\s+(?:on|for)|next\s+steps?|needs?\s+to\s+be|has\s+to\s+be|is\s+open|are\s+open|tbd|in\s+progress|partial(?:ly)?|\d+\s+of\s+\d+\s+(?:\w+\s+){0,3}(?:translated|done|migrated|complete|completed|propagated|updated|converted|reachable|resolving|see|seeing|show|showing|have|has|returned|answer|report|upgraded|deployed|signed)|not\s+all|incomplete)\b`)
 	reResolved    = rx(`\b(?:fixed|resolved|done|completed?|closed|solved|works\s+now|now\s+works|passes|passed|passing|unblocked|succeeded|successful(?:ly)?|finished|merged|shipped|deployed|all\s+\d+|fully|complete|no\s+longer)\b`)
-	reRejected    = rx(`\b(?:rejected|ruled\s+out|decided\s+against|won'?t\s+(?:use|do|be)|not\s+going\s+(?:with|to)|declined|vetoed|dropped\s+the|discarded|no\s+to\b|refused|not\s+an\s+option|off\s+the\s+table|instead\s+of|rather\s+than|not\s+approved|won'?t\s+be\s+approved|turned\s+down|said\s+no|violates?|excluded)\b`)
+	reRejected    = rx(`\b(?:rejected|ruled\s+out|decided\s+against|won'?t\s+(?:use|do|be)|not\s+going\s+(?:with|to)|declined|vetoed|dropped\s+the|discarded|no\s+to\b|refused|not\s+an\s+option|off\s+the\s+table|instead\s+of|rather\s+than|not\s+approved|won'?t\s+be\s+approved|turned\s+down|said\s+no|violates?|excluded|nowhere\s+near\s+ready|not\s+ready\s+for)\b`)
 	reFailed      = rx(`\b(?:failed|fails|failing|failure|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke|broken|crash(?:ed|es)?|errored|error(?:s)?|exception|reverted|rolled\s+back|timed?\s*out|refused|denied|panic(?:ked)?|traceback|exit\s+(?:code|status)\s+[1-9]|non-?zero|not\s+found|cannot|can'?t|unable|aborted|cancell?ed|killed|oom)\b`)
 	reTried       = rx(`\b(?:tried|attempt(?:ed|s)?|trying|ran|re-?ran|tested|experimented|gave\s+it\s+a\s+(?:go|try))\b`)
 	reConsidered  = rx(`\b(?:consider(?:ed|ing)?|explored?|exploring|looked\s+(?:at|into)|evaluat(?:ed|ing)|investigat(?:ed|ing)|discussed|reviewed|weighed|thought\s+about|options?\s+(?:were|include)|alternatives?|fallback|back[- ]?up\s+plan|option)\b`)
@@ -263,4 +268,11 @@ func hasExact(toks []Token) bool {
 		}
 	}
 	return false
+}
+
+var reNotImperative = rx(`^\s*(?:\W+\s*)?(?:i|we|you|it|this|that|the|a|an|there|they|he|she|my|our|your|is|are|was|were|do|does|did|can|could|would|will|what|why|how|when|where|which|who|also|and|but|so|then|yes|no|ok|okay|good|great|thanks|hmm|right)\b`)
+
+// startsImperative: the sentence opens with a bare verb (an order), not a subject.
+func startsImperative(text string) bool {
+	return !reNotImperative.MatchString(text)
 }
