@@ -197,6 +197,11 @@ func TestCumulativeItems(t *testing.T) {
 		}
 	}
 	r.Cumulative = novel
+	r.CumulativeFacts = append([]classify.Fact(nil), r.SourceFacts...) // a separate alignment
+	r.CumulativePairs = append([]audit.Pair(nil), r.Pairs...)
+	if diffview.CumulativeIsRound(&r) {
+		t.Fatal("a copied alignment is taken for the round's own")
+	}
 	items := diffview.Items(&r, true)
 	n := 0
 	for _, it := range items {
@@ -209,5 +214,16 @@ func TestCumulativeItems(t *testing.T) {
 	}
 	if n != len(novel) {
 		t.Errorf("%d rows carry a finding, want %d", n, len(novel))
+	}
+	// a first round's cumulative alignment is its own: its findings are the round's
+	r2 := fake.Round(1, 10)
+	if !diffview.CumulativeIsRound(&r2) {
+		t.Fatal("shared alignment not recognised")
+	}
+	a, b := diffview.Items(&r2, false), diffview.Items(&r2, true)
+	for i := range a {
+		if a[i].Finding != b[i].Finding {
+			t.Fatalf("row %d differs between per-round and cumulative", i)
+		}
 	}
 }

@@ -110,7 +110,7 @@ func (it *Item) HasClass(c classify.Class) bool {
 func Items(r *audit.Round, cumulative bool) []Item {
 	pairs, src, findings := r.Pairs, r.SourceFacts, r.Findings
 	var byText map[string]int
-	if cumulative {
+	if cumulative && !CumulativeIsRound(r) {
 		pairs, src, findings = r.CumulativePairs, r.CumulativeFacts, r.Cumulative
 		byText = make(map[string]int, len(findings))
 		for i := len(findings) - 1; i >= 0; i-- {
@@ -135,7 +135,7 @@ func Items(r *audit.Round, cumulative bool) []Item {
 			continue
 		}
 		fi := -1
-		if !cumulative {
+		if byText == nil {
 			fi = p.Finding
 		} else if it.Source != nil && p.Finding >= 0 {
 			ok := false
@@ -155,6 +155,15 @@ func Items(r *audit.Round, cumulative bool) []Item {
 		out = append(out, it)
 	}
 	return out
+}
+
+// CumulativeIsRound reports whether the round's cumulative alignment is its per-round
+// one (a first round over raw messages only): then its findings are the round's.
+func CumulativeIsRound(r *audit.Round) bool {
+	if len(r.CumulativeFacts) == 0 {
+		return len(r.CumulativePairs) == 0 || len(r.Pairs) == len(r.CumulativePairs) && len(r.CumulativePairs) > 0 && &r.CumulativePairs[0] == &r.Pairs[0]
+	}
+	return len(r.SourceFacts) > 0 && &r.CumulativeFacts[0] == &r.SourceFacts[0]
 }
 
 type lineKey struct {

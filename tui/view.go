@@ -280,7 +280,7 @@ func (m *Model) header() []string {
 
 func (m *Model) familyCounts(r *audit.Round) string {
 	fs := r.Findings
-	if m.cumulative {
+	if m.cumulative && !diffview.CumulativeIsRound(r) {
 		fs = r.Cumulative
 	}
 	k := countKey{r, m.cumulative}
