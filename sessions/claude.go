@@ -108,11 +108,10 @@ type ccBlock struct {
 }
 
 type ccCompact struct {
-	Trigger            string   `json:"trigger"`
-	PreTokens          float64  `json:"preTokens"`
-	PostTokens         float64  `json:"postTokens"`
-	MessagesSummarized *float64 `json:"messagesSummarized"`
-	PreservedSegment   *struct {
+	Trigger          string  `json:"trigger"`
+	PreTokens        float64 `json:"preTokens"`
+	PostTokens       float64 `json:"postTokens"`
+	PreservedSegment *struct {
 		HeadUUID   string `json:"headUuid"`
 		AnchorUUID string `json:"anchorUuid"`
 		TailUUID   string `json:"tailUuid"`
@@ -182,12 +181,11 @@ type ccMsg struct {
 }
 
 type ccCompactInfo struct {
-	trigger         string
-	pre, post       int
-	head, anchor    string
-	tail            string
-	preservedUUIDs  []string
-	summarizedCount int
+	trigger        string
+	pre, post      int
+	head, anchor   string
+	tail           string
+	preservedUUIDs []string
 }
 
 // sniffClaude claims JSONL whose records carry Claude Code's envelope: a uuid with
@@ -345,9 +343,6 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 					if e.compact.anchor == "" {
 						e.compact.anchor = m.PreservedMessages.AnchorUUID
 					}
-				}
-				if m.MessagesSummarized != nil {
-					e.compact.summarizedCount = int(*m.MessagesSummarized)
 				}
 			} else if m := r.CompactMetadataSnake; m != nil {
 				e.compact.trigger, e.compact.pre, e.compact.post = m.Trigger, int(m.PreTokens), int(m.PostTokens)

@@ -183,12 +183,12 @@ func parseCodex(path string, lines *jsonlLines, opt ReadOptions) (*Session, erro
 			continue
 		}
 		var rec cxLine
-		if err := decodeLine(raw, &rec); err != nil {
-			var te *json.UnmarshalTypeError
+		if err := cxDecode(raw, &rec); err != nil {
+			var te *fieldTypeError
 			if errors.As(err, &te) {
 				switch rec.Type {
 				case "response_item", "compacted", "session_meta":
-					if e := bad.bad(lines.line, fmt.Sprintf("wrong type for %q: got JSON %s, want %s", te.Field, te.Value, goTypeName(te.Type.String()))); e != nil {
+					if e := bad.bad(lines.line, te.Error()); e != nil {
 						return nil, e
 					}
 				}
@@ -320,19 +320,33 @@ func cxPartsText(raw json.RawMessage) (string, []string) {
 	if s, ok := jsonString(raw); ok {
 		return s, nil
 	}
-	var parts []cxPart
-	if json.Unmarshal(raw, &parts) != nil {
+	if raw[0] != '[' {
 		return "", nil
 	}
 	var text, images []string
-	for _, pt := range parts {
-		switch pt.Type {
+	_ = jsElems(raw, func(e []byte) error {
+		if e[0] != '{' {
+			return nil
+		}
+		var typ, txt string
+		d := ccDecoder{}
+		_ = jsFields(e, func(k, v []byte) error {
+			switch string(k) {
+			case "type":
+				d.str("type", v, &typ)
+			case "text":
+				d.str("text", v, &txt)
+			}
+			return nil
+		})
+		switch typ {
 		case "input_text", "output_text", "text", "summary_text", "reasoning_text":
-			text = append(text, pt.Text)
+			text = append(text, txt)
 		case "input_image", "output_image", "image":
 			images = append(images, "[image]")
 		}
-	}
+		return nil
+	})
 	return strings.Join(text, "\n\n"), images
 }
 

@@ -304,3 +304,105 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// genCodexFile writes a Codex rollout of about size bytes with the given number of
+// local compactions (with replacement_history), outputs long-tailed as above.
+func genCodexFile(path string, size int64, rounds int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	rng := rand.New(rand.NewSource(11))
+	var written int64
+	put := func(typ string, payload any) error {
+		b, err := json.Marshal(map[string]any{"timestamp": "2026-03-01T09:00:00.000Z", "type": typ, "payload": payload})
+		if err != nil {
+			return err
+		}
+		n, err := w.Write(append(b, '\n'))
+		written += int64(n)
+		return err
+	}
+	if err := put("session_meta", map[string]any{"id": "019c0000-0000-7000-8000-000000000001", "cwd": "/w", "originator": "codex_cli_rs", "cli_version": "0.63.0", "model_provider": "corp"}); err != nil {
+		return err
+	}
+	out := func(n int) string {
+		var b strings.Builder
+		for b.Len() < n {
+			fmt.Fprintf(&b, "ledger/post.go:%d: \"entry\" %d\tposted\n", b.Len(), rng.Intn(1e6))
+		}
+		return b.String()
+	}
+	call := 0
+	perRound := size / int64(rounds+1)
+	for r := 0; r <= rounds; r++ {
+		var users []any
+		for written < perRound*int64(r+1) {
+			u := map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "Make posting idempotent; never double-post."}}}
+			users = append(users, u)
+			if err := put("response_item", u); err != nil {
+				return err
+			}
+			for k := 0; k < 1+rng.Intn(5); k++ {
+				call++
+				id := fmt.Sprintf("call_%06d", call)
+				if err := put("response_item", map[string]any{"type": "function_call", "name": "shell_command", "arguments": `{"command":"go test ./...","workdir":"/w"}`, "call_id": id}); err != nil {
+					return err
+				}
+				size := 500 + rng.Intn(8000)
+				if rng.Intn(100) == 0 {
+					size = 1<<20 + rng.Intn(2<<20)
+				}
+				if err := put("response_item", map[string]any{"type": "function_call_output", "call_id": id, "output": "Exit code: 0\nOutput:\n" + out(size)}); err != nil {
+					return err
+				}
+			}
+			if err := put("response_item", map[string]any{"type": "message", "role": "assistant", "content": []any{map[string]any{"type": "output_text", "text": "Tests pass."}}}); err != nil {
+				return err
+			}
+		}
+		if r == rounds {
+			break
+		}
+		hist := append(users[max(0, len(users)-5):], map[string]any{"type": "message", "role": "user", "content": []any{map[string]any{"type": "input_text", "text": "Another language model started to solve this problem.\n- summary"}}})
+		if err := put("compacted", map[string]any{"message": "Another language model started to solve this problem.\n- summary of round", "replacement_history": hist}); err != nil {
+			return err
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	return f.Close()
+}
+
+// BenchmarkCodexImport100MB is BenchmarkClaudeImport100MB for a Codex rollout (read
+// with encoding/json: slower, but within the same memory bound).
+func BenchmarkCodexImport100MB(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "rollout.jsonl")
+	if err := genCodexFile(path, 100<<20, 5); err != nil {
+		b.Fatal(err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(fi.Size())
+	b.ReportAllocs()
+	b.ResetTimer()
+	var peak uint64
+	for i := 0; i < b.N; i++ {
+		var s *Session
+		var err error
+		p := peakHeap(func() { s, err = ReadFile(path) })
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(s.Compactions) != 5 {
+			b.Fatalf("%d rounds", len(s.Compactions))
+		}
+		peak = max(peak, p)
+	}
+	b.ReportMetric(float64(peak)/float64(1<<20), "peak-heap-MB")
+	b.ReportMetric(float64(peak)/float64(fi.Size()), "peak/file")
+}

@@ -94,37 +94,6 @@ func (l *jsonlLines) next() ([]byte, error) {
 // blank reports whether a line holds only white space.
 func blank(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
 
-// decodeLine decodes one JSONL record into v. It returns a short message (for the
-// error or warning) when the line is not valid JSON or not valid UTF-8; type errors
-// are returned as *json.UnmarshalTypeError so the caller can decide whether the
-// record type matters.
-func decodeLine(line []byte, v any) error {
-	if !utf8.Valid(line) {
-		off := 0
-		for off < len(line) {
-			r, n := utf8.DecodeRune(line[off:])
-			if r == utf8.RuneError && n <= 1 {
-				break
-			}
-			off += n
-		}
-		return &badLineError{msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x at column %d)", line[off], off+1)}
-	}
-	err := json.Unmarshal(line, v)
-	if err == nil {
-		return nil
-	}
-	var se *json.SyntaxError
-	var te *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &se):
-		return &badLineError{msg: fmt.Sprintf("invalid JSON at column %d: %s", se.Offset, se.Error())}
-	case errors.As(err, &te):
-		return err
-	}
-	return &badLineError{msg: "invalid JSON: " + err.Error()}
-}
-
 // badLineError is a line that is not a JSON record.
 type badLineError struct{ msg string }
 
@@ -168,11 +137,11 @@ func jsonString(raw json.RawMessage) (string, bool) {
 	if len(raw) == 0 || raw[0] != '"' {
 		return "", false
 	}
-	var s string
-	if json.Unmarshal(raw, &s) != nil {
+	if end, _, err := jsString(raw, 0); err != nil || end != len(raw) {
 		return "", false
 	}
-	return s, true
+	s, err := jsUnquote(raw)
+	return s, err == nil
 }
 
 // renderToolCall shows a tool call as one readable text: name(key=value, ...) when
