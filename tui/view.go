@@ -168,7 +168,11 @@ func (m *Model) columnHeader() string {
 	right := fmt.Sprintf("summary facts (%d)", len(r.SummaryFacts))
 	g := ""
 	if l.Gutter > 0 {
-		g = diffview.Fit("msg role", l.Gutter-1) + " "
+		label := "msg role"
+		if diffview.Width(label) > l.Gutter-1 {
+			label = "msg"
+		}
+		g = diffview.Fit(label, l.Gutter-1) + " "
 	}
 	return m.st.Faint.Render(strings.Repeat(" ", l.Mark)+g) + m.st.Title.Render(diffview.Fit(left, l.Left)) + m.st.Border.Render(" │ ") + m.st.Title.Render(diffview.Fit(right, l.Right))
 }
