@@ -93,6 +93,40 @@ func (j *judge) run() ([]Finding, []Pair) {
 			}
 		}
 	}
+	// status pass: a summary fact that announces a status (explored, fallback, fixed,
+	// caused by) is checked against the source facts on its subject whose status says
+	// otherwise, even when the wording moved too far for the alignment above
+	for k := range j.sum {
+		g := &j.sum[k]
+		kind := statusClaim(g)
+		if kind == "" {
+			continue
+		}
+		claim := *g
+		for _, c := range classify.Clauses(g.Text) {
+			if sub := g.Sub(c); statusClaim(&sub) == kind {
+				claim = sub
+				break
+			}
+		}
+		for n, c := range j.rev.candidates(&claim) {
+			if n >= 6 || c.coverage < 0.25 {
+				break
+			}
+			i := c.j
+			if done[i] {
+				continue
+			}
+			f := &j.src[i]
+			if d, ok := j.statusConflict(i, f, g, kind); ok {
+				b := match{j: k, score: max(c.coverage, j.best[i].score), coverage: c.coverage}
+				fs = append(fs, j.finding(EpistemicCollapse, f, g, b, d))
+				done[i] = true
+				j.best[i] = b
+				break
+			}
+		}
+	}
 	for i := range j.src {
 		if done[i] {
 			continue
@@ -805,6 +839,71 @@ func asserts(g *classify.Fact) bool {
 	}
 	return reAssertCue.MatchString(g.Text) || reCopula.MatchString(g.Text)
 }
+
+var (
+	reClaimExplored = regexp.MustCompile(`(?i)\b(?:was|were|been|got)\s+(?:considered|explored|looked\s+at|evaluated|discussed|investigated|weighed)|\b(?:considered|explored|evaluated|looked\s+(?:at|into))\b`)
+	reClaimFallback = regexp.MustCompile(`(?i)\bfall\s*-?back\b|\bfallback\b|\bplan\s+b\b|\bremains?\s+(?:an?\s+)?(?:option|possible|on\s+the\s+table)|\bstill\s+an?\s+option\b|\bback\s+on\s+the\s+table\b|\bif\s+\w+(?:\s+\w+){0,4}\s+(?:keep|keeps)\s+(?:failing|breaking)\b`)
+	reClaimResolved = regexp.MustCompile(`(?i)\b(?:fixed|resolved|is\s+complete|are\s+complete|completed|done|all\s+\d[\d,]*\b|fully\s+\w+|no\s+longer\s+(?:an\s+)?(?:issue|problem|failing|open)|accepted|succeeded|unblocked|closed)\b`)
+	reClaimCause    = regexp.MustCompile(`(?i)\b(?:caused\s+by|is\s+caused|root\s+cause|cause\s+(?:of|is|was)|is\s+(?:faulty|broken|bad|the\s+culprit)|comes?\s+from|because\s+of|due\s+to|traced\s+to|the\s+culprit)\b`)
+)
+
+// statusClaim: which status a summary fact asserts ("" when none).
+func statusClaim(g *classify.Fact) string {
+	if reQuestion.MatchString(g.Text) {
+		return ""
+	}
+	switch {
+	case reClaimExplored.MatchString(g.Text) && !reFailCue.MatchString(g.Text):
+		return "explored"
+	case reClaimFallback.MatchString(g.Text) && !reRejectCue2.MatchString(g.Text):
+		return "fallback"
+	case reClaimCause.MatchString(g.Text) && !reHedge.MatchString(g.Text):
+		return "cause"
+	case reClaimResolved.MatchString(g.Text) && !reOpenCue.MatchString(g.Text) && !rePlanContext.MatchString(g.Context):
+		return "resolved"
+	}
+	return ""
+}
+
+var reRejectCue2 = regexp.MustCompile(`(?i)\b(?:reject\w*|ruled\s+out|not\s+(?:an?\s+)?(?:option|fallback)|no\s+fallback|never|vetoed|off\s+the\s+table|not\s+even)\b`)
+
+// statusConflict: f's status contradicts what g claims about the same subject.
+func (j *judge) statusConflict(i int, f, g *classify.Fact, kind string) (string, bool) {
+	switch kind {
+	case "explored":
+		if failureLike(f) {
+			return "a failed attempt is recorded as merely considered or explored", true
+		}
+	case "fallback":
+		if f.Role != "tool" && (f.Status.Choice == classify.StatusRejected || f.Modality.Negative && f.Modality.Level >= classify.ModMustNot && f.Role == "user") {
+			return "a rejected option is back as a fallback", true
+		}
+	case "cause":
+		if f.Role != "tool" && f.Status.Epistemic == classify.StatusHypothesis && !j.confirmedLater(i, f) && !j.confirmedLater(i, g) {
+			return "a hypothesis is stated as the established cause", true
+		}
+	case "resolved":
+		if f.Status.Resolution == classify.StatusOpen && (f.Role != "tool" || reProgress.MatchString(f.Text)) && !j.resolvedLater(i, f) && !j.resolvedLater(i, g) {
+			return "open work is recorded as resolved", true
+		}
+	}
+	return "", false
+}
+
+var reProgress = regexp.MustCompile(`(?i)\b\d+\s+of\s+\d+\b|\bpending\b|\bpartial\w*\b|\bin\s+progress\b`)
+
+// failureLike: f records a failure (prose or a tool's error line).
+func failureLike(f *classify.Fact) bool {
+	if reZeroFail.MatchString(f.Text) {
+		return false
+	}
+	if f.Role == "tool" {
+		return reToolErrorLine.MatchString(f.Text)
+	}
+	return strongFailure(f.Text) || f.Status.Choice == classify.StatusTriedFailed && reFailCue.MatchString(f.Text)
+}
+
+var reToolErrorLine = regexp.MustCompile(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|abort(?:ed)?|denied|refused|failed|failure|timed?\s*out|could\s+not|rejected)\b|\w+(?:Error|Exception)\b|does\s+not\s+have\b`)
 
 var reConfirm = regexp.MustCompile(`(?i)\b(?:confirmed|verified|proven|proved|shows?|showed|root\s+cause|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|turned\s+out|matches|consistent\s+with)\b`)
 
