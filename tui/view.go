@@ -691,8 +691,8 @@ func (m *Model) matrixView() []string {
 	if m.matrixCum {
 		kind = "cumulative (kept of the original messages' facts)"
 	}
-	body = append(body, "", m.st.Faint.Render(" "+kind+"; "+
-		m.st.StateGlyph(audit.StateVerbatim)+" ≥90%  "+m.st.StateGlyph(audit.StateParaphrased)+" ≥50%  "+m.st.StateGlyph(audit.StateDropped)+" <50%; [ ] marks the current round"))
+	body = append(body, "", m.st.Faint.Render(" "+kind),
+		m.st.Faint.Render(" "+m.st.StateGlyph(audit.StateVerbatim)+" ≥90% kept  "+m.st.StateGlyph(audit.StateParaphrased)+" ≥50%  "+m.st.StateGlyph(audit.StateDropped)+" <50%  · no facts  [ ] the round shown"))
 	return m.titled("survival matrix", body, "c per-round/cumulative · esc back", 0)
 }
 
