@@ -843,7 +843,7 @@ func asserts(g *classify.Fact) bool {
 var (
 	reClaimExplored = regexp.MustCompile(`(?i)\b(?:was|were|been|got)\s+(?:considered|explored|looked\s+at|evaluated|discussed|investigated|weighed)|\b(?:considered|explored|evaluated|looked\s+(?:at|into))\b`)
 	reClaimFallback = regexp.MustCompile(`(?i)\bfall\s*-?back\b|\bfallback\b|\bplan\s+b\b|\bremains?\s+(?:an?\s+)?(?:option|possible|on\s+the\s+table)|\bstill\s+an?\s+option\b|\bback\s+on\s+the\s+table\b|\bif\s+\w+(?:\s+\w+){0,4}\s+(?:keep|keeps)\s+(?:failing|breaking)\b`)
-	reClaimResolved = regexp.MustCompile(`(?i)\b(?:fixed|resolved|is\s+complete|are\s+complete|completed|done|all\s+\d[\d,]*\b|fully\s+\w+|no\s+longer\s+(?:an\s+)?(?:issue|problem|failing|open)|accepted|succeeded|unblocked|closed)\b`)
+	reClaimResolved = regexp.MustCompile(`(?i)\b(?:fixed|resolved|complete|completed|done|all\s+\d[\d,]*\b|fully\s+\w+|no\s+longer\s+(?:an\s+)?(?:issue|problem|failing|open)|accepted|succeeded|unblocked|closed)\b`)
 	reClaimCause    = regexp.MustCompile(`(?i)\b(?:caused\s+by|is\s+caused|root\s+cause|cause\s+(?:of|is|was)|is\s+(?:faulty|broken|bad|the\s+culprit)|comes?\s+from|because\s+of|due\s+to|traced\s+to|the\s+culprit)\b`)
 )
 

@@ -87,7 +87,11 @@ func init() {
 
 // ContentWords returns the normalised content words of text: lower-cased, stop words
 // removed, light suffix stemming, plus "#"-prefixed normal forms of exact tokens.
+var phrasal = strings.NewReplacer("fall back", "fallback", "fall-back", "fallback", "Fall back", "fallback", "roll back", "rollback",
+	"rolled back", "rollback", "set up", "setup", "sign off", "signoff", "signed off", "signoff", "sign-off", "signoff", "look up", "lookup")
+
 func ContentWords(text string) []string {
+	text = phrasal.Replace(text)
 	var out []string
 	seen := map[string]bool{}
 	add := func(w string) {
@@ -197,7 +201,7 @@ func ToolOrigin(text string) Provenance {
 	return Provenance{Role: "tool", Source: "tool", Who: "tool output"}
 }
 
-var reClauseSep = regexp.MustCompile(`;\s+|\s+[—–]\s+|\s+-\s+`)
+var reClauseSep = regexp.MustCompile(`;\s+|\s+[—–]\s+|\s+-\s+|\s*(?:->|→|=>)\s*`)
 
 // Clauses splits a fact's text at semicolons and dashes: a merged summary line often
 // carries several rules, each with its own force.
