@@ -188,6 +188,8 @@ func shortAgent(format string) string {
 		return "Codex"
 	case format == sessions.OpenCodeExportFormat:
 		return "OpenCode export"
+	case format == sessions.OpenCodeDBFormat:
+		return "OpenCode db"
 	case strings.HasPrefix(format, "OpenCode"):
 		return "OpenCode"
 	case format == sessions.NativeFormat:

@@ -15,16 +15,18 @@ func TestSessionsCommand(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 4 || !strings.HasPrefix(lines[0], "DATE") {
+	if len(lines) != 5 || !strings.HasPrefix(lines[0], "DATE") {
 		t.Fatalf("output:\n%s", out)
 	}
-	// Newest first: the export (2026-11-21) before the storage session (2026-11-20).
+	// Newest first: the export (2026-11-21), the same session in the database and in
+	// the storage folder (2026-11-20, ties by path), the minimal storage (1970).
 	if !strings.Contains(lines[1], "export-overflow.json") || !strings.Contains(lines[1], "OpenCode export") ||
-		!strings.Contains(lines[2], "ses_e07c4103fffeSbXOIkDj8Q6xzR") || !strings.Contains(lines[2], "2026-11-20 09:23") ||
-		!strings.Contains(lines[3], "minimal/storage/message/ses_demo") {
+		!strings.Contains(lines[2], "db/opencode.db#ses_e07c4103fffeSbXOIkDj8Q6xzR") || !strings.Contains(lines[2], "OpenCode db") ||
+		!strings.Contains(lines[3], "storage/message/ses_e07c4103fffeSbXOIkDj8Q6xzR") || !strings.Contains(lines[3], "2026-11-20 09:23") ||
+		!strings.Contains(lines[4], "minimal/storage/message/ses_demo") {
 		t.Errorf("rows:\n%s", out)
 	}
-	if f := strings.Fields(lines[2]); f[3] != "36" || f[4] != "4" {
+	if f := strings.Fields(lines[3]); f[3] != "36" || f[4] != "4" {
 		t.Errorf("messages/rounds columns: %v", f)
 	}
 
@@ -48,7 +50,7 @@ func TestSessionsCommand(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rows); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if len(rows) != 3 || rows[1].Rounds != 4 || rows[1].Messages != 36 || rows[1].Findings == nil {
+	if len(rows) != 4 || rows[1].Rounds != 4 || rows[1].Messages != 36 || rows[1].Findings == nil || rows[1].Agent != "OpenCode database" {
 		t.Fatalf("rows %+v", rows)
 	}
 	// The worst finding agrees with a full audit of the same session.

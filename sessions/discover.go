@@ -77,6 +77,8 @@ var compactionMarkers = [][]byte{
 // candidate is something Discover may load.
 type candidate struct {
 	path string
+	// db is set for an SQLite file, which may hold many OpenCode sessions.
+	db bool
 	// maybe is false when a cheap look found no compaction marker.
 	maybe bool
 }
@@ -86,7 +88,7 @@ type candidate struct {
 // unless opt.All is set. Files are sniffed before they are parsed, and a JSONL file
 // without any compaction marker is not parsed at all unless opt.All is set.
 func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
-	var roots []string
+	var roots, dbs []string
 	if dir != "" {
 		if _, err := os.Stat(dir); err != nil {
 			return nil, &InputError{Path: dir, Msg: errMsg(err)}
@@ -105,10 +107,19 @@ func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
 			if isDir(d) {
 				roots = append(roots, d)
 			}
+			if filepath.Base(d) == "storage" {
+				// Current OpenCode builds keep sessions in a database beside storage/.
+				found, _ := filepath.Glob(filepath.Join(filepath.Dir(d), "opencode*.db"))
+				dbs = append(dbs, found...)
+			}
 		}
 	}
 	var cands []candidate
 	seen := map[string]bool{}
+	for _, p := range dbs {
+		cands = append(cands, candidate{path: p, db: true, maybe: true})
+		seen[p] = true
+	}
 	for _, root := range roots {
 		cs, err := findCandidates(root)
 		if err != nil {
@@ -122,7 +133,7 @@ func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
 		}
 	}
 
-	entries := make([]*SessionEntry, len(cands))
+	entries := make([][]*SessionEntry, len(cands))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	workers := runtime.GOMAXPROCS(0)
@@ -142,14 +153,13 @@ func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
 	wg.Wait()
 
 	var out []SessionEntry
-	for _, e := range entries {
-		if e == nil {
-			continue
+	for _, es := range entries {
+		for _, e := range es {
+			if !opt.All && (e.Err != "" || e.Rounds == 0) {
+				continue
+			}
+			out = append(out, *e)
 		}
-		if !opt.All && (e.Err != "" || e.Rounds == 0) {
-			continue
-		}
-		out = append(out, *e)
 	}
 	sort.SliceStable(out, func(i, j int) bool {
 		if !out[i].Date.Equal(out[j].Date) {
@@ -185,11 +195,16 @@ func findCandidates(root string) ([]candidate, error) {
 			}
 			return nil
 		}
+		if filepath.Base(filepath.Dir(filepath.Dir(p))) == "plugin" {
+			return nil // DCP state beside a database: it opens with its session
+		}
 		switch {
 		case strings.HasSuffix(p, ".jsonl"):
 			out = append(out, candidate{path: p, maybe: fileHasMarker(p)})
 		case strings.HasSuffix(p, ".json"):
 			out = append(out, candidate{path: p, maybe: true})
+		case strings.HasSuffix(p, ".db"):
+			out = append(out, candidate{path: p, db: true, maybe: true})
 		}
 		return nil
 	})
@@ -241,35 +256,67 @@ func openCodeMaybeCompacted(root, sid string) bool {
 }
 
 // inspect loads one candidate; nil when it is not a session at all (or has no
-// compaction and All is off).
-func inspect(c candidate, opt DiscoverOptions) *SessionEntry {
+// compaction and All is off). A database gives one entry per session.
+func inspect(c candidate, opt DiscoverOptions) []*SessionEntry {
 	if !c.maybe && !opt.All {
 		return nil
+	}
+	if c.db {
+		return inspectDB(c.path, opt)
 	}
 	if !isDir(c.path) && !sniffsAsSession(c.path) {
 		return nil
 	}
-	e := &SessionEntry{Path: c.path}
 	s, err := ReadFileWith(c.path, ReadOptions{})
+	if err != nil && err.Error() == unknownFormat(c.path).Error() {
+		return nil // not a session
+	}
+	return []*SessionEntry{entryOf(c.path, c.path, s, err, opt)}
+}
+
+// inspectDB lists the sessions of an OpenCode database, read in one pass.
+func inspectDB(path string, opt DiscoverOptions) []*SessionEntry {
+	f, err := os.Open(path)
 	if err != nil {
-		if err.Error() == unknownFormat(c.path).Error() {
-			return nil // not a session
+		return nil
+	}
+	head := make([]byte, 16)
+	_, _ = io.ReadFull(f, head)
+	f.Close()
+	if !sniffSQLite(head) {
+		return nil
+	}
+	all, err := readOpenCodeDBAll(path)
+	if err != nil {
+		if opt.All && !strings.Contains(err.Error(), "without OpenCode") {
+			return []*SessionEntry{entryOf(path, path, nil, err, opt)}
 		}
+		return nil
+	}
+	var out []*SessionEntry
+	for _, d := range all {
+		out = append(out, entryOf(d.ref, path, d.s, d.err, opt))
+	}
+	return out
+}
+
+// entryOf describes a loaded session (or the error loading it); file gives the date
+// when the session has no timestamps.
+func entryOf(ref, file string, s *Session, err error, opt DiscoverOptions) *SessionEntry {
+	e := &SessionEntry{Path: ref}
+	if err != nil {
 		e.Err = err.Error()
-		if fi, serr := os.Stat(c.path); serr == nil {
-			e.Date = fi.ModTime().UTC()
+	} else {
+		e.Agent, e.ID, e.Messages, e.Rounds = s.Format, s.ID, len(s.Messages), len(s.Compactions)
+		e.Date = lastTime(s)
+		if opt.Keep {
+			e.Session = s
 		}
-		return e
 	}
-	e.Agent, e.ID, e.Messages, e.Rounds = s.Format, s.ID, len(s.Messages), len(s.Compactions)
-	e.Date = lastTime(s)
 	if e.Date.IsZero() {
-		if fi, serr := os.Stat(c.path); serr == nil {
+		if fi, serr := os.Stat(file); serr == nil {
 			e.Date = fi.ModTime().UTC()
 		}
-	}
-	if opt.Keep {
-		e.Session = s
 	}
 	return e
 }

@@ -50,6 +50,14 @@ func fakeHome(t *testing.T) string {
 	// Unrelated files the scan must pass over.
 	write(".claude/projects/-home-dana-src-shopfront/notes.jsonl", []byte("{\"todo\":\"not a session\"}\n"))
 	copyTree(t, ocRoot, filepath.Join(home, ".local/share/opencode/storage"), func(string) bool { return true })
+	// Current OpenCode builds: the database (with its log) beside storage/.
+	for _, f := range []string{"opencode.db", "opencode.db-wal"} {
+		data, err := os.ReadFile(filepath.Join("testdata/opencode/db", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(".local/share/opencode/"+f, data)
+	}
 	return home
 }
 
@@ -63,7 +71,8 @@ func TestDiscoverDefaultLocations(t *testing.T) {
 		path, agent string
 		rounds      int
 	}
-	want := []row{ // newest first
+	want := []row{ // newest first, ties by path
+		{".local/share/opencode/opencode.db#" + ocSessionA, OpenCodeDBFormat, 4},
 		{".local/share/opencode/storage/message/" + ocSessionA, OpenCodeFormat, 4},
 		{".codex/sessions/2025/11/18/rollout-2025-11-18T09-30-00-0199a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b.jsonl", "", 1},
 		{".claude/projects/-home-dana-src-shopfront/6513270e-269e-4d37-b2a7-4de452e6b438.jsonl", "", 1},
@@ -101,7 +110,7 @@ func TestDiscoverDefaultLocations(t *testing.T) {
 			t.Errorf("row %d: session kept without Keep", i)
 		}
 	}
-	if got[0].Date != time.Date(2026, 11, 20, 9, 23, 45, 0, time.UTC) {
+	if got[0].Date != time.Date(2026, 11, 20, 9, 23, 45, 0, time.UTC) || !got[0].Date.Equal(got[1].Date) {
 		t.Errorf("OpenCode session date %v", got[0].Date)
 	}
 }
@@ -117,7 +126,7 @@ func TestDiscoverAllAddsUncompacted(t *testing.T) {
 		rel, _ := filepath.Rel(home, e.Path)
 		byPath[rel] = e
 	}
-	if len(got) != 5 {
+	if len(got) != 8 { // 3 files, 2 storage sessions, 3 database sessions
 		t.Fatalf("got %d sessions: %v", len(got), byPath)
 	}
 	cut := byPath[".claude/projects/-home-dana-src-shopfront/0d0c1a77-0000-4000-8000-000000000001.jsonl"]

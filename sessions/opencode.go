@@ -31,21 +31,16 @@ func init() {
 		ParseDir: parseOpenCodeDir,
 	})
 	RegisterReader(Reader{Name: OpenCodeExportFormat, Priority: 20, Sniff: sniffOpenCodeExport, Parse: parseOpenCodeExport})
-	// Current OpenCode builds keep sessions in SQLite (opencode.db). That is not read
-	// directly; this entry only turns "invalid UTF-8" into advice. It claims binary
-	// content, so it is offered both ways a binary file is dispatched.
+	// Current OpenCode builds keep sessions in SQLite (opencode.db). Binary content is
+	// dispatched both ways (whole, and streamed when large), so both are set.
 	RegisterReader(Reader{
-		Name: "OpenCode database (via opencode export)", Priority: 20, Sniff: sniffSQLite,
-		Parse:       func(path string, _ []byte, _ ReadOptions) (*Session, error) { return nil, sqliteAdvice(path) },
-		ParseStream: func(path string, _ io.Reader, _ ReadOptions) (*Session, error) { return nil, sqliteAdvice(path) },
+		Name: OpenCodeDBFormat, Priority: 20, Sniff: sniffSQLite,
+		Parse:       func(path string, _ []byte, _ ReadOptions) (*Session, error) { return readOpenCodeDB(path, "", path) },
+		ParseStream: func(path string, _ io.Reader, _ ReadOptions) (*Session, error) { return readOpenCodeDB(path, "", path) },
 	})
 }
 
 func sniffSQLite(data []byte) bool { return bytes.HasPrefix(data, []byte("SQLite format 3\x00")) }
-
-func sqliteAdvice(path string) error {
-	return &InputError{Path: path, Msg: "an SQLite database (OpenCode keeps sessions in opencode.db): compaudit reads OpenCode's JSON storage folder and its export files, so run 'opencode export <sessionID> > session.json' and open session.json"}
-}
 
 // ocMessage is a stored message's info (message/<sessionID>/<messageID>.json).
 type ocMessage struct {

@@ -351,7 +351,8 @@ func TestOpenCodeLegacySummaryAndLenientFinish(t *testing.T) {
 	}
 }
 
-func TestOpenCodeDatabaseGetsAdvice(t *testing.T) {
+// Files that only start like a database: a located error, through both dispatch paths.
+func TestOpenCodeDatabaseHeaderOnly(t *testing.T) {
 	dir := t.TempDir()
 	small := append([]byte("SQLite format 3\x00"), 0x10, 0x00, 0xff, 0xfe, 0x01)
 	big := append(append([]byte("SQLite format 3\x00"), 0xff, 0xfe), make([]byte, 9<<20)...)
@@ -360,7 +361,7 @@ func TestOpenCodeDatabaseGetsAdvice(t *testing.T) {
 		os.WriteFile(p, data, 0o644)
 		_, err := ReadFile(p)
 		var ie *InputError
-		if !errors.As(err, &ie) || !strings.Contains(ie.Msg, "opencode export") {
+		if !errors.As(err, &ie) || ie.Path != p || !strings.Contains(ie.Msg, "malformed SQLite database") {
 			t.Errorf("%s: %v", name, err)
 		}
 	}

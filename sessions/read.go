@@ -24,6 +24,9 @@ func ReadFileWith(path string, opt ReadOptions) (*Session, error) {
 	if isDir(path) {
 		return readDir(path, opt)
 	}
+	if db, sid, ok := splitDBRef(path); ok {
+		return readOpenCodeDB(db, sid, path) // one session of an OpenCode database: FILE#SESSION
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &InputError{Path: path, Msg: errMsg(err)}

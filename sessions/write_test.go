@@ -24,6 +24,8 @@ func roundTripInputs(t *testing.T) map[string]sessions.ReadOptions {
 		"testdata/opencode/storage/message/ses_e109b3f3fffeBYVwKhsZQP16Sn": {},
 		"testdata/opencode/export-overflow.json":                           {},
 		"testdata/opencode/minimal/storage":                                {},
+		"testdata/opencode/db/opencode.db#ses_e07c4103fffeSbXOIkDj8Q6xzR":  {},
+		"testdata/opencode/db/opencode.db#ses_bigoutput":                   {},
 		"testdata/arrays/anthropic-unmarked.json":                          {SummaryIndex: 5},
 	}
 	arrays, _ := filepath.Glob("testdata/arrays/*.json")
@@ -136,7 +138,7 @@ func TestConvertRoundTripKeepsSessionAndAudit(t *testing.T) {
 			t.Errorf("%s: second conversion differs from the first", path)
 		}
 	}
-	for _, f := range []string{sessions.NativeFormat, sessions.ArrayFormat, sessions.OpenCodeFormat, sessions.OpenCodeExportFormat} {
+	for _, f := range []string{sessions.NativeFormat, sessions.ArrayFormat, sessions.OpenCodeFormat, sessions.OpenCodeExportFormat, sessions.OpenCodeDBFormat} {
 		if formats[f] == 0 {
 			t.Errorf("no %s session was round-tripped", f)
 		}
