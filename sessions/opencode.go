@@ -27,7 +27,10 @@ func init() {
 	RegisterReader(Reader{
 		Name: OpenCodeFormat, Priority: 20,
 		Sniff: sniffOpenCodeFile, Parse: parseOpenCodeFile,
-		SniffDir: func(dir string) bool { _, _, err := openCodeTarget(dir); return err == nil || isOpenCodeRoot(dir) },
+		SniffDir: func(dir string) bool {
+			_, _, err := openCodeTarget(dir)
+			return err == nil || isOpenCodeRoot(dir) || fileExists(filepath.Join(dir, "opencode.db"))
+		},
 		ParseDir: parseOpenCodeDir,
 	})
 	RegisterReader(Reader{Name: OpenCodeExportFormat, Priority: 20, Sniff: sniffOpenCodeExport, Parse: parseOpenCodeExport})
@@ -187,7 +190,15 @@ func openCodeSessionIDs(root string) []string {
 	return ids
 }
 
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
+}
+
 func parseOpenCodeDir(dir string, opt ReadOptions) (*Session, error) {
+	if db := filepath.Join(dir, "opencode.db"); !isOpenCodeRoot(dir) && fileExists(db) {
+		return readOpenCodeDB(db, "", db) // OpenCode's data folder after the move to SQLite
+	}
 	root, sid, err := openCodeTarget(dir)
 	if err != nil {
 		return nil, err

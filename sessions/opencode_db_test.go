@@ -61,13 +61,16 @@ func TestOpenCodeDatabaseWithoutLog(t *testing.T) {
 	data, _ := os.ReadFile(ocDBPath)
 	db := filepath.Join(dir, "opencode.db")
 	os.WriteFile(db, data, 0o644)
-	// Without the log only the checkpointed session is there, and it alone opens.
-	s, err := ReadFile(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s.ID != ocSessionB || s.Path != db+DBSessionSep+ocSessionB {
-		t.Errorf("id %q path %q", s.ID, s.Path)
+	// Without the log only the checkpointed session is there, and it alone opens, also
+	// from the data folder that holds the database.
+	for _, p := range []string{db, dir} {
+		s, err := ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.ID != ocSessionB || s.Path != db+DBSessionSep+ocSessionB {
+			t.Errorf("%s: id %q path %q", p, s.ID, s.Path)
+		}
 	}
 	// A log of another generation (other salts) is ignored.
 	wal, _ := os.ReadFile(ocDBPath + "-wal")
