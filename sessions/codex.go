@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
@@ -31,8 +32,10 @@ func init() {
 //   - File order is the order. Messages are the response_item lines: user, assistant,
 //     developer and system messages; reasoning (kind thinking, its readable summary);
 //     function, custom-tool and local-shell calls (role assistant, kind tool_call) and
-//     their outputs (role tool, named after the call). event_msg lines are the UI's
-//     copy of the same turns and are not imported.
+//     their outputs (role tool, named after the call; a shell output loses Codex's
+//     "Exit code/Wall time/Output:" frame, and a non-zero exit code stays as its first
+//     line and marks it as an error). event_msg lines are the UI's copy of the same
+//     turns and are not imported.
 //   - Each "compacted" line is one round. Its summary is payload.message without the
 //     fixed "Another language model started to solve this problem..." line, or the
 //     summary-prefixed user message of replacement_history. A remote compaction
@@ -453,6 +456,7 @@ func (p *cxParser) item(n int, at string, pl *cxPayload) {
 		p.add(m, true)
 	case "function_call_output", "custom_tool_call_output":
 		text, isErr := toolOutputText(pl.Output)
+		text, isErr = stripShellHeader(text, isErr)
 		m := base
 		m.Role, m.Kind, m.Name, m.Text, m.IsError = RoleTool, KindToolResult, p.callName[pl.CallID], text, isErr
 		p.pairKey[len(p.s.Messages)] = pl.CallID
@@ -488,6 +492,44 @@ func toolOutputText(raw json.RawMessage) (string, bool) {
 	return string(raw), false
 }
 
+// stripShellHeader removes the frame Codex puts around a shell tool's output,
+// "Exit code: N\n[Wall time: ...\n]Output:\n", so the tool message is the output,
+// as in the native rendering. A non-zero exit code is kept as the first line (a
+// failure record is a fact) and marks the message as an error.
+func stripShellHeader(text string, isErr bool) (string, bool) {
+	rest, ok := strings.CutPrefix(text, "Exit code: ")
+	if !ok {
+		return text, isErr
+	}
+	nl := strings.IndexByte(rest, '\n')
+	if nl < 0 {
+		return text, isErr
+	}
+	code := rest[:nl]
+	if _, err := strconv.Atoi(code); err != nil {
+		return text, isErr
+	}
+	rest = rest[nl+1:]
+	if strings.HasPrefix(rest, "Wall time: ") {
+		i := strings.IndexByte(rest, '\n')
+		if i < 0 {
+			return text, isErr
+		}
+		rest = rest[i+1:]
+	}
+	body, ok := strings.CutPrefix(rest, "Output:\n")
+	if !ok {
+		if rest != "Output:" {
+			return text, isErr
+		}
+		body = ""
+	}
+	if code == "0" {
+		return body, isErr
+	}
+	return "Exit code: " + code + "\n" + body, true
+}
+
 func outputObject(b []byte) (string, bool, bool) {
 	var o struct {
 		Output   *string         `json:"output"`
@@ -503,6 +545,9 @@ func outputObject(b []byte) (string, bool, bool) {
 	isErr := (o.Success != nil && !*o.Success) || (o.Metadata != nil && o.Metadata.ExitCode != nil && *o.Metadata.ExitCode != 0)
 	switch {
 	case o.Output != nil:
+		if o.Metadata != nil && o.Metadata.ExitCode != nil && *o.Metadata.ExitCode != 0 && !strings.HasPrefix(*o.Output, "Exit code: ") {
+			return fmt.Sprintf("Exit code: %d\n%s", *o.Metadata.ExitCode, *o.Output), true, true
+		}
 		return *o.Output, isErr, true
 	case len(o.Content) > 0:
 		t, _ := toolOutputText(o.Content)

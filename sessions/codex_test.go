@@ -34,13 +34,13 @@ func TestCodexLocalRounds(t *testing.T) {
 		"user:Posting a journal entry must be idempotent",
 		"assistant/thinking:**Finding the posting path**",
 		"assistant/tool_call:shell_command(command=rg -n 'func Post' internal/ledger, workdir=/home/ravi/work/ledger)",
-		"tool/tool_result:Exit code: 0\nWall time: 0.2 seconds\nOutput:\ninternal/ledger/post.go:23",
+		"tool/tool_result:internal/ledger/post.go:23:func Post(",
 		"assistant/tool_call:apply_patch:\n*** Begin Patch",
 		"tool/tool_result:Success. Updated the following files:",
 		"assistant:Post() now returns early",
 		"user:Add a test that posts the same entry twice",
 		"assistant/tool_call:shell_command(command=go test ./internal/ledger/ -run TestPostTwice",
-		"tool/tool_result:Exit code: 1\n",
+		"tool/tool_result:Exit code: 1\n--- FAIL: TestPostTwice (0.01s)",
 		"assistant:The test fails: keys.Seen is checked",
 	})
 	// Round 2: /compact (a turn that only compacted), an older build's compacted line
@@ -51,11 +51,14 @@ func TestCodexLocalRounds(t *testing.T) {
 	checkList(t, "round 2 sources", sourceDescs(s, c2), []string{
 		"c1",
 		"assistant/tool_call:apply_patch:",
-		"tool/tool_result:apply_patch verification failed",
+		"tool/tool_result:Exit code: 1\napply_patch verification failed",
 		"assistant/tool_call:shell_command(command=go test ./internal/ledger/,",
-		"tool/tool_result:Exit code: 0",
+		"tool/tool_result:ok  \tgithub.com/ravi/ledger/internal/ledger",
 		"assistant:Recorded the key inside the posting transaction",
 	})
+	if m := s.Message("m9"); m.Name != "shell_command" || !m.IsError {
+		t.Errorf("m9 = %+v, want a failed shell command", m)
+	}
 	if m := s.Message("m11"); m.Name != "apply_patch" || !m.IsError {
 		t.Errorf("m11 = %+v, want a failed apply_patch", m)
 	}
@@ -80,11 +83,11 @@ func TestCodexRemoteOpaque(t *testing.T) {
 	checkList(t, "round 1 sources", sourceDescs(s, &s.Compactions[0]), []string{
 		"user:Cut the nightly reconciliation job's runtime",
 		"assistant/tool_call:shell_command(command=./ops/jobstats reconcile --last 7",
-		"tool/tool_result:Exit code: 0",
+		"tool/tool_result:avg 3h12m, max 3h58m",
 		"assistant:FetchBalances dominates",
 		"user:Batch it, 500 accounts per query.",
 		"assistant/tool_call:shell_command(command=go test ./jobs/reconcile/...",
-		"tool/tool_result:Exit code: 0",
+		"tool/tool_result:ok  \tgithub.com/ravi/ledger/jobs/reconcile",
 		"assistant:FetchBalances now reads 500 accounts per query",
 	})
 	// The retained user messages are the same messages, not new ones; the second
@@ -93,7 +96,7 @@ func TestCodexRemoteOpaque(t *testing.T) {
 		"c1",
 		"assistant:Running it against last night's snapshot next.",
 		"assistant/tool_call:shell_command(command=./ops/jobstats reconcile --dry-run",
-		"tool/tool_result:Exit code: 0",
+		"tool/tool_result:runtime 41m08s",
 		"assistant:Dry run on the snapshot: 41m08s.",
 	})
 	if s.Compactions[1].Parent != "c1" || s.Compactions[0].Model != "gpt-5.1-codex-max" {
@@ -203,5 +206,25 @@ func TestCodexWrongTypes(t *testing.T) {
 	var ie *InputError
 	if !errors.As(err, &ie) || ie.Line != 3 || !strings.Contains(ie.Msg, "wrong type") {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestStripShellHeader(t *testing.T) {
+	for _, tc := range []struct {
+		in, out string
+		isErr   bool
+	}{
+		{"Exit code: 0\nWall time: 0.1 seconds\nOutput:\nok", "ok", false},
+		{"Exit code: 0\nOutput:\nline1\nline2\n", "line1\nline2\n", false},
+		{"Exit code: 2\nWall time: 3 seconds\nOutput:\nboom", "Exit code: 2\nboom", true},
+		{"Exit code: 0\nOutput:", "", false},
+		{"Exit code: x\nOutput:\nok", "Exit code: x\nOutput:\nok", false},
+		{"Exit code: 0\nsomething else", "Exit code: 0\nsomething else", false},
+		{"plain output", "plain output", false},
+	} {
+		out, isErr := stripShellHeader(tc.in, false)
+		if out != tc.out || isErr != tc.isErr {
+			t.Errorf("%q: got %q %v, want %q %v", tc.in, out, isErr, tc.out, tc.isErr)
+		}
 	}
 }
