@@ -51,29 +51,20 @@ type ocMessage struct {
 	SessionID string `json:"sessionID"`
 	Role      string `json:"role"`
 	Time      struct {
-		Created   float64 `json:"created"`
-		Completed float64 `json:"completed"`
+		Created float64 `json:"created"`
 	} `json:"time"`
-	ParentID   string          `json:"parentID"`
-	ModelID    string          `json:"modelID"`
-	ProviderID string          `json:"providerID"`
-	Mode       string          `json:"mode"`
-	Agent      string          `json:"agent"`
-	Summary    json.RawMessage `json:"summary"` // assistant: bool; user: an object (title, diffs)
-	Finish     string          `json:"finish"`
-	Error      json.RawMessage `json:"error"`
-	Tokens     *struct {
-		Input  int `json:"input"`
-		Output int `json:"output"`
-		Cache  struct {
-			Read  int `json:"read"`
-			Write int `json:"write"`
+	ParentID string          `json:"parentID"`
+	ModelID  string          `json:"modelID"`
+	Summary  json.RawMessage `json:"summary"` // assistant: bool; user: an object (title, diffs)
+	Finish   string          `json:"finish"`
+	Error    json.RawMessage `json:"error"`
+	// Tokens of a summary message: its input is the context it compacted.
+	Tokens *struct {
+		Input int `json:"input"`
+		Cache struct {
+			Read int `json:"read"`
 		} `json:"cache"`
 	} `json:"tokens"`
-	Model *struct {
-		ProviderID string `json:"providerID"`
-		ModelID    string `json:"modelID"`
-	} `json:"model"`
 
 	file  string
 	parts []ocPart
@@ -113,16 +104,9 @@ type ocSpan struct {
 	End   float64 `json:"end"`
 }
 
-// ocSessionInfo is session/<projectID>/<sessionID>.json (and an export's "info").
+// ocSessionInfo is an export's "info" (as session/<projectID>/<sessionID>.json).
 type ocSessionInfo struct {
-	ID        string `json:"id"`
-	ProjectID string `json:"projectID"`
-	Directory string `json:"directory"`
-	Title     string `json:"title"`
-	Time      struct {
-		Created float64 `json:"created"`
-		Updated float64 `json:"updated"`
-	} `json:"time"`
+	ID string `json:"id"`
 }
 
 // ---- locating a session ---------------------------------------------------------------
@@ -295,12 +279,6 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 		}
 		msgs = append(msgs, m)
 	}
-	var info ocSessionInfo
-	if matches, _ := filepath.Glob(filepath.Join(root, "session", "*", sid+".json")); len(matches) > 0 {
-		if _, err := readJSON(matches[0], &info); err != nil {
-			return nil, err
-		}
-	}
 	s, b, err := buildOpenCode(path, sid, msgs, OpenCodeFormat)
 	if err != nil {
 		return nil, err
@@ -395,9 +373,8 @@ type ocBuild struct {
 }
 
 type ocNative struct {
-	comp   int     // index into Session.Compactions
-	at     float64 // ms
-	window []string
+	comp int     // index into Session.Compactions
+	at   float64 // ms
 }
 
 func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session, *ocBuild, error) {
@@ -497,9 +474,12 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 				c.Trigger = "auto"
 			}
 		}
+		if sum.Tokens != nil {
+			c.PreTokens = sum.Tokens.Input + sum.Tokens.Cache.Read
+		}
 		c.Opaque = LooksOpaque(c.Summary)
 		s.Compactions = append(s.Compactions, c)
-		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created, window: window[:keepFrom]})
+		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created})
 		prev = sum.ID
 		window = append([]string(nil), window[keepFrom:]...)
 	}

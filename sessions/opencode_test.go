@@ -118,6 +118,9 @@ func TestOpenCodeStorageWithDCP(t *testing.T) {
 	if !reflect.DeepEqual(n1.Sources, wantN1) {
 		t.Errorf("native round sources\n got %v\nwant %v", n1.Sources, wantN1)
 	}
+	if n1.PreTokens != 61234 {
+		t.Errorf("pre-compaction tokens %d, want the summariser's input 61234", n1.PreTokens)
+	}
 	if n1.Trigger != "auto" || n1.Model != "claude-sonnet-4-5" || !strings.Contains(n1.Summary, "quality 80") || n1.Parent != "dcp-b2" {
 		t.Errorf("native round: trigger %q model %q parent %q", n1.Trigger, n1.Model, n1.Parent)
 	}
