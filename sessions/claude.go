@@ -199,7 +199,7 @@ func sniffClaude(head []byte) bool {
 		LeafUUID   *json.RawMessage `json:"leafUuid"`
 		Payload    *json.RawMessage `json:"payload"`
 	}
-	return sniffJSONLRecords(head, 8, func(p *probe) bool {
+	return sniffJSONLRecords(head, 64, func(p *probe) bool {
 		if p.Type == nil || p.Payload != nil {
 			return false
 		}
@@ -224,7 +224,8 @@ type ccParser struct {
 	toolName map[string]string // tool_use id -> name
 	session  string
 	// boundaryOf maps a compaction summary entry to its boundary entry.
-	boundaryOf map[int]int
+	boundaryOf  map[int]int
+	sideSession string
 }
 
 func (p *ccParser) warnf(format string, args ...any) {
@@ -279,12 +280,37 @@ func parseClaude(path string, lines *jsonlLines, opt ReadOptions) (*Session, err
 	if dups > 0 {
 		p.warnf("%d lines repeat a uuid already seen; the first copy of each was kept", dups)
 	}
+	p.subagentOnly()
 	s, err := p.build()
 	if err != nil {
 		return nil, err
 	}
 	s.Warnings = append(bad.warnings(), s.Warnings...)
 	return s, nil
+}
+
+// subagentOnly reads a file that holds only a subagent's transcript (every chain
+// line isSidechain, as in subagents/agent-<id>.jsonl) as the conversation itself.
+func (p *ccParser) subagentOnly() {
+	side := 0
+	for i := range p.entries {
+		if e := &p.entries[i]; e.isChainKind() {
+			if !e.sidechain {
+				return
+			}
+			side++
+		}
+	}
+	if side == 0 {
+		return
+	}
+	for i := range p.entries {
+		p.entries[i].sidechain = false
+	}
+	if p.session == "" {
+		p.session = p.sideSession
+	}
+	p.warnf("every line is a subagent's (sidechain) transcript; it is read as the conversation")
 }
 
 // entry turns a decoded record into a chain entry; keep is false for records that
@@ -322,10 +348,11 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 	if e.kind == ccUnknown {
 		return e, true
 	}
-	if p.session == "" && !e.sidechain {
-		p.session = r.SessionID
-		if p.session == "" {
-			p.session = r.SessionIDSnake
+	if sid := r.SessionID + r.SessionIDSnake; sid != "" {
+		if !e.sidechain && p.session == "" {
+			p.session = sid
+		} else if e.sidechain && p.sideSession == "" {
+			p.sideSession = sid
 		}
 	}
 	if e.kind == ccSystem {
@@ -370,9 +397,8 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 		e.text = contentText(c)
 		return e, true
 	}
-	if e.sidechain {
-		return e, true // kept for the chain walk, never as messages
-	}
+	// Sidechain lines get their messages too: they are left out of the session unless
+	// the whole file is a subagent's transcript.
 	p.messages(&e, c)
 	return e, true
 }

@@ -430,3 +430,27 @@ func TestClaudeLinkVariants(t *testing.T) {
 		})
 	}
 }
+
+// A subagent's own transcript (every line isSidechain) is read as the conversation.
+func TestClaudeSubagentFile(t *testing.T) {
+	lines := sampleLines(t)
+	side := make([]string, len(lines))
+	for i, l := range lines {
+		side[i] = strings.Replace(l, `"isSidechain":false`, `"isSidechain":true,"agentId":"a1b2c3d4"`, 1)
+		if side[i] == l {
+			t.Fatalf("line %d has no isSidechain", i+1)
+		}
+	}
+	s, err := ReadFile(writeTemp(t, "agent-a1b2c3d4.jsonl", strings.Join(side, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := mustRead(t, filepath.Join("..", "testdata", "samples", "claude-code-sample.jsonl"))
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "subagent") {
+		t.Errorf("warnings %q", s.Warnings)
+	}
+	if len(s.Messages) != len(base.Messages) || len(s.Compactions) != 1 || s.ID != base.ID {
+		t.Fatalf("%d messages, %d rounds, id %q", len(s.Messages), len(s.Compactions), s.ID)
+	}
+	checkList(t, "sources", s.Compactions[0].Sources, base.Compactions[0].Sources)
+}

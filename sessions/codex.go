@@ -127,7 +127,7 @@ func sniffCodex(head []byte) bool {
 		Type    *string          `json:"type"`
 		Payload *json.RawMessage `json:"payload"`
 	}
-	return sniffJSONLRecords(head, 8, func(p *probe) bool {
+	return sniffJSONLRecords(head, 64, func(p *probe) bool {
 		if p.Type == nil || p.Payload == nil {
 			return false
 		}
