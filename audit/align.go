@@ -146,13 +146,21 @@ func containsWord(ws []string, w string) bool {
 // nearValue: x looks like a changed copy of t (same family, a truncation or an
 // extension of it), so a fact carrying x still talks about t's subject.
 func nearValue(t, x classify.Token) bool {
-	return t.Norm != x.Norm && sameFamily(t, x) && closeToken(t, x)
+	if t.Norm == x.Norm || !sameFamily(t, x) {
+		return false
+	}
+	return closeToken(t, x) || len(t.Strip()) >= 4 && similarToken(t, x)
 }
 
 // pairCoverage is the share of f's weight found in summary fact j.
 func (a *aligner) pairCoverage(f *classify.Fact, j int) float64 {
+	return a.pairCoverageFact(f, &a.sum[j])
+}
+
+// pairCoverageFact is the share of f's weight found in g.
+func (a *aligner) pairCoverageFact(f, g *classify.Fact) float64 {
 	have := map[string]bool{}
-	for _, w := range a.sum[j].Words {
+	for _, w := range g.Words {
 		have[w] = true
 	}
 	total, found := 0.0, 0.0

@@ -109,8 +109,9 @@ func (j *judge) run() ([]Finding, []Pair) {
 				break
 			}
 		}
+		hits := 0
 		for n, c := range j.rev.candidates(&claim) {
-			if n >= 6 || c.coverage < 0.25 {
+			if n >= 8 || c.coverage < 0.25 || hits >= 3 {
 				break
 			}
 			i := c.j
@@ -123,7 +124,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 				fs = append(fs, j.finding(EpistemicCollapse, f, g, b, d))
 				done[i] = true
 				j.best[i] = b
-				break
+				hits++
 			}
 		}
 	}
@@ -469,7 +470,8 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			continue
 		}
 		if k, inF := tokenIn(f, x); inF {
-			if sharesKey(t, x, f, g) && wordBefore(f.Text, k.Start) != wordBefore(g.Text, x.Start) {
+			// a swapped pair of plain values ("port 5432, not 6432" -> "port 6432")
+			if t.Kind == classify.TokNumber && x.Kind == classify.TokNumber && sharesKey(t, x, f, g) && wordBefore(f.Text, k.Start) != wordBefore(g.Text, x.Start) {
 				strong = append(strong, x)
 			}
 			continue
@@ -480,6 +482,10 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			// "4" and "2" in one sentence are rarely the same quantity
 		case f.Role == "tool" && t.Kind == classify.TokID && !sharesKey(t, x, f, g):
 			// summaries shorten identifiers copied from tool output ("TL2024-historic")
+		case (t.Kind == classify.TokPath || t.Kind == classify.TokFlag) && !sharesKey(t, x, f, g):
+			// a different file or option, not a changed one
+		case t.Kind == classify.TokNumber && len(strings.Trim(t.Raw, ",.")) <= 2 && !sharesKey(t, x, f, g):
+			// small counts in one sentence are rarely the same quantity
 		case sharesKey(t, x, f, g) || closeToken(t, x):
 			strong = append(strong, x)
 		case similarToken(t, x):
@@ -488,11 +494,8 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			unmatched = append(unmatched, x)
 		}
 	}
-	out := append(strong, weak...)
-	if score >= 0.6 && len(unmatched) == 1 && sameKind(t, unmatched[0]) {
-		out = append(out, unmatched[0])
-	}
-	return out
+	_ = unmatched
+	return append(strong, weak...)
 }
 
 // closeToken: one value is a truncation or extension of the other (18.2/18,
@@ -551,6 +554,11 @@ func similarToken(a, b classify.Token) bool {
 	if x == "" || y == "" {
 		return false
 	}
+	if a.Kind == classify.TokID && b.Kind == classify.TokID {
+		// one identifier inside another is usually a different name ("currency_code",
+		// "orders_currency_code"); only a same-shape edit is a changed one
+		return len(x) == len(y) && editDistance(x, y) <= 1+len(x)/8
+	}
 	if strings.HasPrefix(x, y) || strings.HasPrefix(y, x) || strings.HasSuffix(x, y) || strings.HasSuffix(y, x) {
 		return true
 	}
@@ -560,7 +568,7 @@ func similarToken(a, b classify.Token) bool {
 	if editDistance(x, y) <= 1+len(x)/6 {
 		return true
 	}
-	// same length digits: a changed digit or two
+	// same length digits: a changed digit, or two in a long value (a transposition)
 	if len(x) == len(y) && len(x) >= 2 {
 		diff := 0
 		for k := 0; k < len(x); k++ {
@@ -568,7 +576,7 @@ func similarToken(a, b classify.Token) bool {
 				diff++
 			}
 		}
-		return diff <= 2
+		return diff == 1 || diff == 2 && len(x) >= 5
 	}
 	return false
 }
@@ -602,21 +610,18 @@ func editDistance(a, b string) int {
 // backedLater reports whether value x is stated in a source fact after fact i that
 // talks about the same thing (a user's correction, a re-read file).
 func (j *judge) backedLater(i int, x classify.Token) bool {
-	for k := i + 1; k < len(j.src); k++ {
-		if hasEquivalent(j.src[k].Tokens, x) {
-			return true
-		}
-	}
-	return false
+	f := &j.src[i]
+	return j.laterAbout(i, f, func(k *classify.Fact) bool { return hasEquivalent(k.Tokens, x) })
 }
 
-// backedAnywhere reports whether x is stated in any source fact other than skip.
+// backedElsewhere reports whether g restates another source fact that states x: then
+// g's x is that fact's value, not a changed copy of f's.
 func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bool {
 	for k := range j.src {
-		if k == skip {
+		if k == skip || !hasEquivalent(j.src[k].Tokens, x) {
 			continue
 		}
-		if hasEquivalent(j.src[k].Tokens, x) {
+		if j.fwd.pairCoverageFact(&j.src[k], g) >= 0.45 {
 			return true
 		}
 	}

@@ -62,6 +62,7 @@ func fmtNum(f float64) string {
 var reDurPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|wks?|w)`)
 
 func durNorm(s string) string {
+	s = strings.ReplaceAll(s, ",", "")
 	total := 0.0
 	for _, p := range reDurPart.FindAllStringSubmatch(s, -1) {
 		v, _ := strconv.ParseFloat(p[1], 64)
@@ -113,7 +114,7 @@ var tokRules = []tokRule{
 			}
 		}
 		s := "time:" + pad2(h) + ":" + m[2]
-		if m[3] != "" {
+		if m[3] != "" && m[3] != "00" {
 			s += ":" + m[3]
 		}
 		return s
@@ -145,12 +146,12 @@ var tokRules = []tokRule{
 		}
 		return "money:" + cur + fmtNum(v)
 	}},
-	{TokPercent, regexp.MustCompile(`\b\d+(?:\.\d+)?\s?(?:%|percent\b|per cent\b)`), func(m []string) string {
+	{TokPercent, regexp.MustCompile(`\b(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s?(?:%|percent\b|per cent\b)`), func(m []string) string {
 		n := regexp.MustCompile(`\d+(?:\.\d+)?`).FindString(m[0])
 		return "pct:" + numNorm(n)
 	}},
 	{TokDuration, regexp.MustCompile(`(?i)\b\d+h(?:\d+m)?(?:\d+(?:\.\d+)?s)?\b|\b\d+m\d+(?:\.\d+)?s\b`), func(m []string) string { return durNorm(m[0]) }},
-	{TokDuration, regexp.MustCompile(`(?i)\b\d+(?:\.\d+)?[\s-]?(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?)\b(?:\s*(?:and\s+)?\d+(?:\.\d+)?\s?(?:seconds?|secs?|s)\b)?|\b\d+(?:\.\d+)?\s?s\b`), func(m []string) string { return durNorm(m[0]) }},
+	{TokDuration, regexp.MustCompile(`(?i)\b(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[\s-]?(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?)\b(?:\s*(?:and\s+)?\d+(?:\.\d+)?\s?(?:seconds?|secs?|s)\b)?|\b\d+(?:\.\d+)?\s?s\b`), func(m []string) string { return durNorm(m[0]) }},
 	{TokSize, regexp.MustCompile(`(?i)\b(\d[\d,]*(?:\.\d+)?)\s?(bytes|byte|[kmgtp]i?b|gi|mi|ki|ti)\b`), func(m []string) string {
 		return "size:" + numNorm(m[1]) + sizeUnits[strings.ToLower(m[2])]
 	}},
@@ -322,6 +323,10 @@ func Equivalent(a, b Token) bool {
 	if a.Norm == b.Norm {
 		return true
 	}
+	// a bare number and the same figure with its unit: "600000" and "600000 ms"
+	if (a.Kind == TokNumber) != (b.Kind == TokNumber) && leadingNumeral(a.Raw) != "" && leadingNumeral(a.Raw) == leadingNumeral(b.Raw) {
+		return true
+	}
 	// versions written as numbers and vice versa: "Python 3.9" (number) vs "3.9" (version)
 	if strip(a.Norm) == strip(b.Norm) && (isVerNum(a) && isVerNum(b)) {
 		return true
@@ -358,3 +363,9 @@ func strip(n string) string {
 
 // Strip returns a token's normal form without its kind prefix.
 func (t Token) Strip() string { return strip(t.Norm) }
+
+var reLeadNum = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
+
+func leadingNumeral(raw string) string {
+	return strings.ReplaceAll(reLeadNum.FindString(raw), ",", "")
+}
