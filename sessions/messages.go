@@ -58,6 +58,9 @@ func sniffArray(data []byte) bool {
 	if len(t) == 0 {
 		return false
 	}
+	if isMessageJSONL(t) {
+		return true
+	}
 	dec := json.NewDecoder(bytes.NewReader(t))
 	tok, err := dec.Token()
 	if err != nil {
@@ -89,6 +92,40 @@ func sniffArray(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// isMessageJSONL reports whether data is JSON Lines whose first record is a chat
+// message (one message per line).
+func isMessageJSONL(data []byte) bool {
+	first, rest, ok := bytes.Cut(data, []byte("\n"))
+	if !ok || !bytes.HasPrefix(bytes.TrimSpace(rest), []byte("{")) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(append(append([]byte("["), first...), ']')))
+	if t, err := dec.Token(); err != nil || t != json.Delim('[') {
+		return false
+	}
+	return firstElementIsMessage(dec)
+}
+
+// jsonlAsArray turns JSON Lines into a JSON array and the 1-based line of each element.
+func jsonlAsArray(data []byte) ([]byte, []int) {
+	var b bytes.Buffer
+	var lines []int
+	b.WriteByte('[')
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		if len(lines) > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(line)
+		lines = append(lines, i+1)
+	}
+	b.WriteByte(']')
+	return b.Bytes(), lines
 }
 
 func firstElementIsMessage(dec *json.Decoder) bool {
@@ -130,7 +167,7 @@ type chatElement struct {
 	FunctionCall *chatFunction `json:"function_call"`
 	// OpenAI Responses items.
 	CallID           string          `json:"call_id"`
-	Arguments        string          `json:"arguments"`
+	Arguments        jsonText        `json:"arguments"`
 	Output           json.RawMessage `json:"output"`
 	Summary          json.RawMessage `json:"summary"`
 	EncryptedContent *string         `json:"encrypted_content"`
@@ -154,6 +191,24 @@ type chatElement struct {
 	At        json.RawMessage `json:"at"`
 }
 
+// jsonText accepts a JSON string (OpenAI's arguments are a JSON document in a string)
+// or any other JSON value, kept as its text.
+type jsonText string
+
+func (j *jsonText) UnmarshalJSON(b []byte) error {
+	var s string
+	if json.Unmarshal(b, &s) == nil {
+		*j = jsonText(s)
+		return nil
+	}
+	if string(bytes.TrimSpace(b)) == "null" {
+		*j = ""
+		return nil
+	}
+	*j = jsonText(b)
+	return nil
+}
+
 type chatToolCall struct {
 	ID       string       `json:"id"`
 	Type     string       `json:"type"`
@@ -161,8 +216,8 @@ type chatToolCall struct {
 }
 
 type chatFunction struct {
-	Name      string `json:"name"`
-	Arguments string `json:"arguments"`
+	Name      string   `json:"name"`
+	Arguments jsonText `json:"arguments"`
 }
 
 // chatBlock is one content part or block.
@@ -207,7 +262,20 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 	var system json.RawMessage
 	sessionID := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	key := ""
-	if t := bytes.TrimSpace(data); len(t) > 0 && t[0] == '[' {
+	var jsonlLines []int
+	if t := bytes.TrimSpace(data); isMessageJSONL(t) {
+		arr, lines := jsonlAsArray(data)
+		if err := json.Unmarshal(arr, &elems); err != nil {
+			// Find the line that does not parse.
+			for i, line := range bytes.Split(data, []byte("\n")) {
+				if l := bytes.TrimSpace(line); len(l) > 0 && !json.Valid(l) {
+					return nil, &InputError{Path: path, Line: i + 1, Msg: "invalid JSON on this line"}
+				}
+			}
+			return nil, &InputError{Path: path, Msg: "invalid JSON Lines: " + err.Error()}
+		}
+		jsonlLines = lines
+	} else if len(t) > 0 && t[0] == '[' {
 		if err := decodeStrict(path, data, &elems); err != nil {
 			return nil, err
 		}
@@ -238,6 +306,12 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 	}
 	offs := arrayOffsets(data, key)
 	lineOf := func(i int) int {
+		if jsonlLines != nil {
+			if i < len(jsonlLines) {
+				return jsonlLines[i]
+			}
+			return 0
+		}
 		if i < len(offs) {
 			l, _ := lineCol(data, offs[i])
 			return l
@@ -387,7 +461,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 		return d, nil
 	case "function_call", "custom_tool_call":
 		d.role, d.kind, d.name = RoleAssistant, KindToolCall, e.Name
-		args := e.Arguments
+		args := string(e.Arguments)
 		if args == "" && len(e.Content) > 0 {
 			args = string(e.Content)
 		}
@@ -481,11 +555,11 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 	for _, tc := range e.ToolCalls {
 		toolUses++
 		toolNames[tc.ID] = tc.Function.Name
-		parts = append(parts, callText(tc.Function.Name, tc.Function.Arguments))
+		parts = append(parts, callText(tc.Function.Name, string(tc.Function.Arguments)))
 	}
 	if e.FunctionCall != nil {
 		toolUses++
-		parts = append(parts, callText(e.FunctionCall.Name, e.FunctionCall.Arguments))
+		parts = append(parts, callText(e.FunctionCall.Name, string(e.FunctionCall.Arguments)))
 	}
 	d.text = joinNonEmpty(parts)
 	switch {

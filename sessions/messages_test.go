@@ -314,3 +314,39 @@ func TestArraySummaryFlagsAndLooseSystemSummary(t *testing.T) {
 		t.Errorf("prompt only: %v", err)
 	}
 }
+
+func TestArrayJSONLinesAndObjectArguments(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "chat.jsonl")
+	body := `{"role":"user","content":"Keep retries at 3."}
+{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"set_retries","arguments":{"n":3}}}]}
+{"role":"tool","tool_call_id":"c1","content":"ok"}
+
+{"role":"system","content":"Summary of the conversation so far: retries set to 3."}
+{"role":"user","content":"Thanks."}
+`
+	os.WriteFile(p, []byte(body), 0o644)
+	s, err := ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Format != ArrayFormat || len(s.Compactions) != 1 {
+		t.Fatalf("format %q, %d compactions", s.Format, len(s.Compactions))
+	}
+	if got := s.Message("m2"); got.Text != `set_retries({"n":3})` || got.Kind != KindToolCall || got.Line != 2 {
+		t.Errorf("call %+v", *got)
+	}
+	if got := s.Message("m3"); got.Name != "set_retries" || got.Line != 3 {
+		t.Errorf("result %+v", *got)
+	}
+	if c := s.Compactions[0]; !reflect.DeepEqual(c.Sources, []string{"m1", "m2", "m3"}) || c.Line != 5 {
+		t.Errorf("compaction %+v", c)
+	}
+	os.WriteFile(p, []byte(`{"role":"user","content":"a"}
+{"role":"assistant","content":"b"
+`), 0o644)
+	var ie *InputError
+	if _, err := ReadFile(p); !errors.As(err, &ie) || ie.Line != 2 {
+		t.Errorf("bad line: %v", err)
+	}
+}
