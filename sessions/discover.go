@@ -200,7 +200,8 @@ func findCandidates(root string) ([]candidate, error) {
 		}
 		switch {
 		case strings.HasSuffix(p, ".jsonl"):
-			out = append(out, candidate{path: p, maybe: fileHasMarker(p)})
+			// Plain message lines mark a summary in too many ways to grep for: read them.
+			out = append(out, candidate{path: p, maybe: fileHasMarker(p) || headIsMessageJSONL(p)})
 		case strings.HasSuffix(p, ".json"):
 			out = append(out, candidate{path: p, maybe: true})
 		case strings.HasSuffix(p, ".db"):
@@ -235,6 +236,17 @@ func fileHasMarker(path string) bool {
 		}
 		carry = copy(buf, chunk[len(chunk)-overlap:])
 	}
+}
+
+func headIsMessageJSONL(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, _ := io.ReadFull(f, head)
+	return isMessageJSONL(bytes.TrimSpace(head[:n]))
 }
 
 // openCodeMaybeCompacted looks for a DCP state file or a summary message without

@@ -169,19 +169,25 @@ func TestDiscoverFolderOrderAndErrors(t *testing.T) {
 	os.WriteFile(unmarked, raw, 0o644)
 	os.Chtimes(unmarked, when.Add(time.Hour), when.Add(time.Hour))
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"x","version":"1.0.0"}`), 0o644)
+	// Message lines with a summary but no agent's compaction marker are still read.
+	lines := filepath.Join(dir, "chat.jsonl")
+	os.WriteFile(lines, []byte(`{"role":"user","content":"a","timestamp":"2026-04-01T10:00:00Z"}`+"\n"+`{"role":"user","content":"<summary>a</summary>"}`+"\n"), 0o644)
 
 	got, err := Discover(dir, DiscoverOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 2 || got[0].Path != filepath.Join(dir, "a/chat.json") || got[1].Path != filepath.Join(dir, "b/chat.json") || !got[0].Date.Equal(when) {
+	if len(got) != 3 || got[0].Path != filepath.Join(dir, "a/chat.json") || got[1].Path != filepath.Join(dir, "b/chat.json") || !got[0].Date.Equal(when) {
 		t.Fatalf("got %+v", got)
+	}
+	if got[2].Path != lines || got[2].Rounds != 1 || !got[2].Date.Equal(time.Date(2026, 4, 1, 10, 0, 0, 0, time.UTC)) {
+		t.Errorf("message lines: %+v", got[2])
 	}
 	got, err = Discover(dir, DiscoverOptions{All: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 3 || got[0].Path != unmarked || !strings.Contains(got[0].Err, "--summary-index") {
+	if len(got) != 4 || got[0].Path != unmarked || !strings.Contains(got[0].Err, "--summary-index") {
 		t.Fatalf("with All: %+v", got)
 	}
 	_, err = Discover(filepath.Join(dir, "missing"), DiscoverOptions{})
