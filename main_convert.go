@@ -14,7 +14,7 @@ func init() {
 }
 
 func cmdConvert(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("convert", "compaudit convert [--manifest FILE] [--summary-index N] [-o FILE] FILE|DIR", stdout)
+	fs := newFlagSet("convert", "compaudit convert [--manifest FILE] [--summary-index N] [-o FILE] FILE|DIR|opencode.db#SESSION", stdout)
 	out := fs.String("o", "", "write the native session to `FILE` (atomically) instead of stdout")
 	var lo loadOptions
 	lo.register(fs)
