@@ -150,6 +150,10 @@ func firstElementIsMessage(dec *json.Decoder) bool {
 		case "message", "function_call", "function_call_output", "reasoning", "compaction", "compaction_summary":
 			return true
 		}
+		if _, ok := langChainRoles[typ]; ok {
+			_, hasData := first["data"]
+			return hasData
+		}
 	}
 	return false
 }
@@ -189,7 +193,13 @@ type chatElement struct {
 	Timestamp json.RawMessage `json:"timestamp"`
 	CreatedAt json.RawMessage `json:"created_at"`
 	At        json.RawMessage `json:"at"`
+	// LangChain's messages_to_dict wraps each message as {"type": "human", "data": {...}}.
+	Data json.RawMessage `json:"data"`
 }
+
+// langChainRoles maps LangChain message types to chat roles ("" for a ChatMessage,
+// whose data carries its own role).
+var langChainRoles = map[string]string{"human": "user", "ai": "assistant", "system": "system", "tool": "tool", "function": "function", "chat": ""}
 
 // jsonText accepts a JSON string (OpenAI's arguments are a JSON document in a string)
 // or any other JSON value, kept as its text.
@@ -213,6 +223,17 @@ type chatToolCall struct {
 	ID       string       `json:"id"`
 	Type     string       `json:"type"`
 	Function chatFunction `json:"function"`
+	// LangChain's form: {"name", "args", "id"}.
+	Name string   `json:"name"`
+	Args jsonText `json:"args"`
+}
+
+// call returns the tool's name and arguments in either form.
+func (tc chatToolCall) call() (string, string) {
+	if tc.Function.Name != "" {
+		return tc.Function.Name, string(tc.Function.Arguments)
+	}
+	return tc.Name, string(tc.Args)
 }
 
 type chatFunction struct {
@@ -332,6 +353,17 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 	for i, raw := range elems {
 		if err := json.Unmarshal(raw, &parsed[i]); err != nil {
 			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: "not a message object: " + err.Error()}
+		}
+		if role, ok := langChainRoles[parsed[i].Type]; ok && parsed[i].Role == "" && len(parsed[i].Data) > 0 {
+			var inner chatElement
+			if err := json.Unmarshal(parsed[i].Data, &inner); err != nil {
+				return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i) + ".data", Msg: "not a message object: " + err.Error()}
+			}
+			inner.Type = ""
+			if role != "" { // a ChatMessage keeps the role in its data
+				inner.Role = role
+			}
+			parsed[i] = inner
 		}
 		id := rawScalar(parsed[i].ID)
 		if id == "" || seen[id] {
@@ -554,8 +586,9 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 	}
 	for _, tc := range e.ToolCalls {
 		toolUses++
-		toolNames[tc.ID] = tc.Function.Name
-		parts = append(parts, callText(tc.Function.Name, string(tc.Function.Arguments)))
+		name, args := tc.call()
+		toolNames[tc.ID] = name
+		parts = append(parts, callText(name, args))
 	}
 	if e.FunctionCall != nil {
 		toolUses++
@@ -569,7 +602,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 		d.kind = KindToolCall
 		if toolUses == 1 {
 			if len(e.ToolCalls) == 1 {
-				d.name = e.ToolCalls[0].Function.Name
+				d.name, _ = e.ToolCalls[0].call()
 			}
 			for _, b := range blocks {
 				if b.Type == "tool_use" || b.Type == "server_tool_use" {

@@ -350,3 +350,29 @@ func TestArrayJSONLinesAndObjectArguments(t *testing.T) {
 		t.Errorf("bad line: %v", err)
 	}
 }
+
+func TestArrayLangChainDump(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "lc.json")
+	os.WriteFile(p, []byte(`[
+ {"type": "system", "data": {"content": "You are a release assistant.", "additional_kwargs": {}, "response_metadata": {}, "type": "system", "name": null, "id": null}},
+ {"type": "human", "data": {"content": "Tag v2.4.0, never from a dirty tree.", "additional_kwargs": {}, "response_metadata": {}, "type": "human", "name": null, "id": "h1", "example": false}},
+ {"type": "ai", "data": {"content": "", "additional_kwargs": {}, "response_metadata": {}, "type": "ai", "name": null, "id": "a1", "tool_calls": [{"name": "git_status", "args": {"porcelain": true}, "id": "call_1", "type": "tool_call"}], "invalid_tool_calls": []}},
+ {"type": "tool", "data": {"content": " M README.md", "type": "tool", "name": null, "id": "t1", "tool_call_id": "call_1", "status": "success"}},
+ {"type": "system", "data": {"content": "Summary of the conversation so far: the user wants v2.4.0 tagged; README.md is modified.", "type": "system", "id": "s1"}},
+ {"type": "chat", "data": {"content": "Proceed?", "role": "user", "type": "chat", "id": "c1"}}
+]`), 0o644)
+	s, err := ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []msgShape{{"m1", RoleSystem, "", ""}, {"m2", RoleUser, "", ""}, {"m3", RoleAssistant, KindToolCall, "git_status"}, {"m4", RoleTool, KindToolResult, "git_status"}, {"m6", RoleUser, "", ""}}
+	if got := shapes(s); !reflect.DeepEqual(got, want) {
+		t.Errorf("messages\n got %v\nwant %v", got, want)
+	}
+	if c := s.Compactions; len(c) != 1 || !reflect.DeepEqual(c[0].Sources, []string{"m2", "m3", "m4"}) || !reflect.DeepEqual(c[0].Preserved, []string{"m1"}) {
+		t.Errorf("compactions %+v", c)
+	}
+	if s.Message("m3").Text != `git_status({"porcelain":true})` {
+		t.Errorf("call %q", s.Message("m3").Text)
+	}
+}
