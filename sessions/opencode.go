@@ -67,6 +67,7 @@ type ocMessage struct {
 	} `json:"tokens"`
 
 	file  string
+	line  int // in an export file
 	parts []ocPart
 }
 
@@ -345,9 +346,9 @@ func parseOpenCodeExport(path string, data []byte, opt ReadOptions) (*Session, e
 	for i := range doc.Messages {
 		m := doc.Messages[i].Info
 		m.parts = doc.Messages[i].Parts
+		m.file = path
 		if i < len(offs) {
-			l, _ := lineCol(data, offs[i])
-			m.file = path + ":" + strconv.Itoa(l)
+			m.line, _ = lineCol(data, offs[i])
 		}
 		msgs = append(msgs, &m)
 	}
@@ -466,7 +467,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 		c := Compaction{
 			ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
-			Summary: partsText(sum.parts), Model: sum.ModelID, At: msTime(sum.Time.Created),
+			Summary: partsText(sum.parts), Model: sum.ModelID, At: msTime(sum.Time.Created), Line: sum.line,
 		}
 		if request != nil {
 			c.Trigger = "manual"
@@ -487,7 +488,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		switch m.Role {
 		case "user", "assistant":
 		default:
-			return nil, nil, &InputError{Path: m.file, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", m.Role)}
+			return nil, nil, &InputError{Path: m.file, Line: m.line, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", m.Role)}
 		}
 		if requests[m.ID] {
 			if sum := summaries[m.ID]; sum != nil {
@@ -620,6 +621,14 @@ func partsText(parts []ocPart) string {
 // ocMessagesOf turns one OpenCode message into session messages, one per part that
 // says something: text, reasoning, tool call and tool result.
 func ocMessagesOf(m *ocMessage) []Message {
+	out := ocPartsMessages(m)
+	for i := range out {
+		out[i].Line = m.line
+	}
+	return out
+}
+
+func ocPartsMessages(m *ocMessage) []Message {
 	var out []Message
 	at := func(p ocPart) string {
 		if p.Time != nil && p.Time.Start > 0 {
@@ -695,7 +704,7 @@ func finishOpenCode(s *Session) (*Session, error) {
 		}
 	}
 	s.Index()
-	if err := Validate(s, nil); err != nil {
+	if err := Validate(s, lineLocator(s)); err != nil {
 		return nil, err
 	}
 	return s, nil

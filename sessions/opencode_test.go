@@ -226,6 +226,15 @@ func TestOpenCodeExportOverflowReplay(t *testing.T) {
 	if c.Trigger != "auto" {
 		t.Errorf("trigger %q", c.Trigger)
 	}
+	// Export messages are located at their element of the file.
+	data, _ := os.ReadFile(path)
+	lines := strings.Split(string(data), "\n")
+	if l := s.Messages[0].Line; l < 1 || strings.TrimSpace(lines[l-1]) != "{" || !strings.Contains(lines[l], `"info"`) {
+		t.Errorf("first message line %d", l)
+	}
+	if c.Line <= s.Messages[0].Line {
+		t.Errorf("compaction line %d", c.Line)
+	}
 }
 
 const tailExport = `{
