@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -72,7 +73,9 @@ func cmdSessions(args []string, stdout, stderr io.Writer) int {
 	if len(rows) == 0 {
 		where := dir
 		if where == "" {
-			where = strings.Join(sessions.DefaultDirs("~"), ", ")
+			dirs := sessions.DefaultDirs("~")
+			dirs[len(dirs)-1] = filepath.Dir(dirs[len(dirs)-1]) // OpenCode: storage/ and opencode.db
+			where = strings.Join(dirs, ", ")
 		}
 		if *all {
 			fmt.Fprintf(stdout, "No sessions found under %s.\n", where)

@@ -159,7 +159,7 @@ func openCodeTarget(dir string) (string, string, error) {
 }
 
 // openCodeSessionIDs lists the sessions of a storage root (folders under message/),
-// newest first by id.
+// sorted by id: newest first, as OpenCode's session ids count down.
 func openCodeSessionIDs(root string) []string {
 	ents, err := os.ReadDir(filepath.Join(root, "message"))
 	if err != nil {
