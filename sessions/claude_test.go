@@ -454,3 +454,15 @@ func TestClaudeSubagentFile(t *testing.T) {
 	}
 	checkList(t, "sources", s.Compactions[0].Sources, base.Compactions[0].Sources)
 }
+
+// CRLF line endings and a byte order mark do not matter.
+func TestClaudeBOMAndCRLF(t *testing.T) {
+	lines := sampleLines(t)
+	s, err := ReadFile(writeTemp(t, "crlf.jsonl", "\xEF\xBB\xBF"+strings.Join(lines, "\r\n")+"\r\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Messages) != 19 || len(s.Compactions) != 1 || len(s.Warnings) != 0 {
+		t.Errorf("%d messages, %d rounds, warnings %q", len(s.Messages), len(s.Compactions), s.Warnings)
+	}
+}

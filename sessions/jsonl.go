@@ -88,8 +88,14 @@ func (l *jsonlLines) next() ([]byte, error) {
 		line = bytes.TrimSuffix(line, []byte{'\n'})
 	}
 	l.line++
+	if l.line == 1 {
+		line = bytes.TrimPrefix(line, jsonlBOM)
+	}
 	return bytes.TrimSuffix(line, []byte{'\r'}), nil
 }
+
+// jsonlBOM is a UTF-8 byte order mark, tolerated at the start of a file.
+var jsonlBOM = []byte{0xEF, 0xBB, 0xBF}
 
 // blank reports whether a line holds only white space.
 func blank(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
@@ -247,6 +253,7 @@ func compactJSON(raw json.RawMessage) string {
 // Lines cut off by the end of head are skipped. It lets a Sniff function look at real
 // fields rather than at spelling (key order and spacing differ between writers).
 func sniffJSONLRecords[T any](head []byte, max int, accept func(*T) bool) bool {
+	head = bytes.TrimPrefix(head, jsonlBOM)
 	seen := 0
 	for len(head) > 0 && seen < max {
 		i := bytes.IndexByte(head, '\n')
