@@ -42,7 +42,16 @@ func init() {
 //     tool, named after the matching tool_use, errors kept), images (a placeholder).
 //     Sidechain (subagent) lines, isMeta lines, harness text (<command-name>, Caveat:,
 //     interruptions), system notes, attachments and progress lines stay out of the
-//     messages; "summary" title lines are ignored.
+//     messages (a file that holds only a subagent's transcript is read as the
+//     conversation); "summary" title lines and unknown record types are ignored.
+//   - Damage is reported in Session.Warnings and what is present is still read: a
+//     parentUuid not in the file (the chain goes on with the line before it), a
+//     logicalParentUuid not in the file (a session resumed from an earlier file: the
+//     lines before the boundary in file order are its segment, and a summary with no
+//     sources here becomes a system message the next round is audited against), a
+//     microcompaction (no summary, so no round). A cycle in parentUuid is an error.
+//   - Lines are decoded with the one-pass scanner of claude_decode.go; the json tags
+//     and ccContent.UnmarshalJSON serve the encoding/json reference in its test.
 //   - Message ids are m1, m2, ... in chain order, numbered as the native format numbers
 //     them (a tool call is named after its output: m7.call; see renumberMessages);
 //     Line is the file line.

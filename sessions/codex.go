@@ -51,6 +51,12 @@ func init() {
 //     context holds), and the labelled fixtures, whose native files list them as
 //     sources, agree. They are not duplicated: the copies in replacement_history are
 //     the same messages, not new ones.
+//   - The trigger is not recorded: a compaction in a turn that did nothing else is a
+//     /compact ("manual"), one with model work around it in its turn is "auto"; with
+//     no turn markers in the file it is left empty. Model is the turn's model.
+//   - A bare {"type":"compaction"} response item that no compacted line claims is an
+//     opaque round too; a compaction with nothing before it in the file is not a
+//     round (its readable summary becomes a system message for the next round).
 //   - Message ids are m1, m2, ... in file order, numbered as the native format numbers
 //     them (a call is named after its output: m7.call; see renumberMessages); Line is
 //     the file line.
