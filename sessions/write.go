@@ -14,7 +14,7 @@ type outDoc struct {
 	Session     string       `json:"session"`
 	Messages    []outMessage `json:"messages"`
 	Compactions []outComp    `json:"compactions"`
-	Manifest    *outManifest `json:"manifest,omitempty"`
+	Manifest    *Manifest    `json:"manifest,omitempty"`
 }
 
 type outMessage struct {
@@ -44,24 +44,6 @@ type outComp struct {
 	Summary      string   `json:"summary"`
 }
 
-type outManifest struct {
-	Invariants []outInvariant `json:"invariants"`
-	Events     []outEvent     `json:"events,omitempty"`
-}
-
-type outInvariant struct {
-	ID   string `json:"id"`
-	Text string `json:"text"`
-	At   string `json:"at,omitempty"`
-}
-
-type outEvent struct {
-	Kind   string `json:"kind"`
-	ID     string `json:"id"`
-	Reason string `json:"reason,omitempty"`
-	At     string `json:"at,omitempty"`
-}
-
 // MarshalNative renders s in the native session/v1 format: stable key order, two-space
 // indentation, HTML characters left as they are, a trailing newline. The manifest is
 // included when s has one; opaque summaries keep "opaque": true.
@@ -83,14 +65,12 @@ func MarshalNative(s *Session) ([]byte, error) {
 		doc.Compactions = append(doc.Compactions, oc)
 	}
 	if s.Manifest != nil {
-		om := &outManifest{Invariants: []outInvariant{}}
-		for _, inv := range s.Manifest.Invariants {
-			om.Invariants = append(om.Invariants, outInvariant(inv))
+		// The manifest's own field tags are the format's (session-format-v1.md).
+		m := *s.Manifest
+		if m.Invariants == nil {
+			m.Invariants = []Invariant{}
 		}
-		for _, ev := range s.Manifest.Events {
-			om.Events = append(om.Events, outEvent(ev))
-		}
-		doc.Manifest = om
+		doc.Manifest = &m
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
