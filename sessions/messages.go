@@ -14,7 +14,7 @@ import (
 
 // ArrayFormat names the plain message array reader: an OpenAI Chat Completions
 // messages array, an Anthropic Messages array (content blocks), or an OpenAI Responses
-// input array, bare or as {"messages": [...]}.
+// input array, bare or as {"messages": [...]} (or a Responses request's {"input": [...]}).
 const ArrayFormat = "message array (OpenAI chat / Anthropic messages)"
 
 func init() {
@@ -78,7 +78,7 @@ func sniffArray(data []byte) bool {
 			switch kt {
 			case "compactions", "compaudit":
 				return false
-			case "messages":
+			case "messages", "input":
 				if t, err := dec.Token(); err != nil || t != json.Delim('[') {
 					return false
 				}
@@ -303,6 +303,7 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 	} else {
 		var obj struct {
 			Messages  []json.RawMessage `json:"messages"`
+			Input     json.RawMessage   `json:"input"` // an OpenAI Responses request
 			System    json.RawMessage   `json:"system"`
 			ID        string            `json:"id"`
 			Session   string            `json:"session"`
@@ -312,6 +313,12 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 			return nil, err
 		}
 		elems, system, key = obj.Messages, obj.System, "messages"
+		if obj.Messages == nil && bytes.HasPrefix(bytes.TrimSpace(obj.Input), []byte("[")) {
+			if err := json.Unmarshal(obj.Input, &elems); err != nil {
+				return nil, &InputError{Path: path, Where: "input", Msg: err.Error()}
+			}
+			key = "input"
+		}
 		for _, id := range []string{obj.Session, obj.SessionID, obj.ID} {
 			if id != "" {
 				sessionID = id

@@ -262,6 +262,7 @@ func TestSniffArrayLeavesOtherFormatsAlone(t *testing.T) {
 		`[{"role":"user","content":"hi"}]`,
 		`{"model":"m","messages":[{"role":"user","content":[{"type":"text","text":"hi"}]}]}`,
 		`[{"type":"message","role":"user","content":[]}]`,
+		`{"model":"m","input":[{"type":"message","role":"user","content":"hi"}]}`,
 	} {
 		if !sniffArray([]byte(doc)) {
 			t.Errorf("sniffArray missed %s", doc)
@@ -374,5 +375,23 @@ func TestArrayLangChainDump(t *testing.T) {
 	}
 	if s.Message("m3").Text != `git_status({"porcelain":true})` {
 		t.Errorf("call %q", s.Message("m3").Text)
+	}
+}
+
+func TestArrayResponsesRequestBody(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "req.json")
+	os.WriteFile(p, []byte(`{"model": "gpt-5", "store": false,
+ "input": [
+  {"type": "message", "role": "user", "content": "Keep p99 under 250 ms."},
+  {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "p99 is 231 ms."}]},
+  {"type": "compaction", "id": "cmp_1", "encrypted_content": "gAAAAABqZXhhbXBsZV9vcGFxdWU"},
+  {"type": "message", "role": "user", "content": "Continue."}
+ ]}`), 0o644)
+	s, err := ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Compactions) != 1 || !s.Compactions[0].Opaque || !reflect.DeepEqual(s.Compactions[0].Sources, []string{"m1", "m2"}) || s.Compactions[0].Line != 5 {
+		t.Errorf("%+v", s.Compactions)
 	}
 }
