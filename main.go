@@ -201,6 +201,9 @@ func (o *loadOptions) register(fs *flag.FlagSet) {
 func load(path string, o loadOptions) (*sessions.Session, error) {
 	var s *sessions.Session
 	var err error
+	if o.summaryIndex < 0 {
+		return nil, fmt.Errorf("--summary-index must be 1 or more (0 to detect), got %d", o.summaryIndex)
+	}
 	if path == "" {
 		s, err = sessions.Example()
 	} else {
@@ -375,6 +378,13 @@ func runDefault(args []string, stdout, stderr io.Writer) int {
 	path := ""
 	if len(pos) == 1 {
 		path = pos[0]
+	}
+	if path != "" && !strings.ContainsAny(path, `./\`) {
+		// A bare word that is no file is more likely a mistyped command.
+		if _, err := os.Stat(path); os.IsNotExist(err) {
+			fmt.Fprintf(stderr, "compaudit: %s: no such command or file (run 'compaudit --help')\n", path)
+			return exitUsage
+		}
 	}
 	if !*noTUI && interactive(stdout) {
 		return runTUI(path, *theme, lo, stderr)
