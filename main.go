@@ -227,7 +227,7 @@ func load(path string, o loadOptions) (*sessions.Session, error) {
 func cmdAudit(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("audit", "compaudit audit [--format json|md|html] [-o FILE] [--manifest FILE] [FILE]", stdout)
 	format := fs.String("format", "md", "report `format`: json, md or html")
-	out := fs.String("o", "", "write the report to `FILE` (atomically) instead of stdout")
+	out := fs.String("o", "", "write the report to `FILE` (atomically) instead of stdout (\"-\" is stdout)")
 	var lo loadOptions
 	lo.register(fs)
 	pos, code, done := parseFlags(fs, args, stderr)
@@ -246,6 +246,9 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 	path := ""
 	if len(pos) == 1 {
 		path = pos[0]
+	}
+	if *out == "-" {
+		*out = "" // "-o -" is stdout, not a file named "-"
 	}
 	if *out != "" && (sameExistingFile(*out, path) || sameExistingFile(*out, lo.manifest)) {
 		fmt.Fprintf(stderr, "compaudit audit: -o %s would overwrite an input file; choose another file\n", *out)

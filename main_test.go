@@ -252,6 +252,11 @@ func TestAuditFormats(t *testing.T) {
 			}
 		}
 	}
+	// "-o -" is stdout.
+	dash, _, dcode := cli("audit", "--format", "json", "-o", "-", f01)
+	if plain, _, _ := cli("audit", "--format", "json", f01); dcode != 0 || dash != plain {
+		t.Error("-o - is not stdout")
+	}
 	// The default format is Markdown; no file audits the embedded example.
 	md, _, _ := cli("audit", "--format", "md", f01)
 	def, _, code := cli("audit", f01)
