@@ -3,6 +3,7 @@ package sessions
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"io"
 	"io/fs"
 	"os"
@@ -260,8 +261,12 @@ func openCodeMaybeCompacted(root, sid string) bool {
 	files, _ := jsonFiles(filepath.Join(root, "message", sid))
 	for _, f := range files {
 		data, err := os.ReadFile(f)
-		if err == nil && (bytes.Contains(data, []byte(`"summary": true`)) || bytes.Contains(data, []byte(`"summary":true`))) {
-			return true
+		if err != nil || !bytes.Contains(data, []byte(`"summary"`)) {
+			continue
+		}
+		var m ocMessage
+		if json.Unmarshal(data, &m) != nil || (m.Role == "assistant" && isTrue(m.Summary) && !hasError(m.Error)) {
+			return true // a summary that did not fail (or a file only a full read can judge)
 		}
 	}
 	return false

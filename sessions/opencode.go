@@ -138,6 +138,16 @@ func openCodeTarget(dir string) (string, string, error) {
 		case 1:
 			return root, ids[0], nil
 		}
+		// Only one of them compacted: that is the one to audit.
+		var compacted []string
+		for _, id := range ids {
+			if openCodeMaybeCompacted(root, id) {
+				compacted = append(compacted, id)
+			}
+		}
+		if len(compacted) == 1 {
+			return root, compacted[0], nil
+		}
 		var paths []string
 		for i, id := range ids {
 			if i == 3 {

@@ -162,10 +162,20 @@ func TestOpenCodeEntryPointsAgree(t *testing.T) {
 			t.Errorf("%s: session differs from the one read from its message folder", p)
 		}
 	}
-	// A storage root with two sessions asks which one.
-	_, err = ReadFile(ocRoot)
+	// A storage root with two sessions, only one of them compacted, opens that one.
+	got, err := ReadFile(ocRoot)
+	if err != nil || got.ID != ocSessionA || got.Path != ocRoot {
+		t.Errorf("root with one compacted session: %v", err)
+	}
+	// With two compacted sessions it asks which one.
+	two := t.TempDir()
+	copyTree(t, ocRoot, two, func(string) bool { return true })
+	// Give session B DCP records too (they name A's messages; B is never opened here).
+	os.Rename(filepath.Join(two, "plugin", "dcp", ocSessionA+".json"), filepath.Join(two, "plugin", "dcp", ocSessionB+".json"))
+	copyTree(t, filepath.Join(ocRoot, "plugin"), filepath.Join(two, "plugin"), func(string) bool { return true })
+	_, err = ReadFile(two)
 	if err == nil || !strings.Contains(err.Error(), "holds 2 sessions") || !strings.Contains(err.Error(), ocSessionB) {
-		t.Errorf("root with two sessions: %v", err)
+		t.Errorf("root with two compacted sessions: %v", err)
 	}
 	// A root with one session opens it, also through the data folder above storage/.
 	dir := t.TempDir()
