@@ -428,13 +428,21 @@ func contentText(c *ccContent) string {
 
 // harnessPrefixes start user text the CLI writes itself (slash commands, their output,
 // caveats, interruptions): not a human prompt.
-var harnessPrefixes = []string{"<command-name>", "<command-message>", "<command-args>", "<local-command-stdout>", "<local-command-stderr>", "Caveat:", "[Request interrupted by user"}
+var harnessPrefixes = []string{"<command-name>", "<command-message>", "<command-args>", "<local-command-stdout>", "<local-command-stderr>", "Caveat:", "[Request interrupted by user", "<system-reminder>", "<user-prompt-submit-hook>"}
 
 func isHarnessText(s string) bool {
 	t := strings.TrimLeft(s, " \t\r\n")
 	for _, p := range harnessPrefixes {
 		if strings.HasPrefix(t, p) {
 			return true
+		}
+	}
+	// the files the CLI re-attaches after a compaction
+	for _, p := range [][2]string{{"Called the ", " tool with the following input:"}, {"Result of calling the ", " tool:"}} {
+		if rest, ok := strings.CutPrefix(t, p[0]); ok {
+			if i := strings.Index(rest, p[1]); i > 0 && !strings.ContainsAny(rest[:i], " \n") {
+				return true
+			}
 		}
 	}
 	return false

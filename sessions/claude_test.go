@@ -466,3 +466,20 @@ func TestClaudeBOMAndCRLF(t *testing.T) {
 		t.Errorf("%d messages, %d rounds, warnings %q", len(s.Messages), len(s.Compactions), s.Warnings)
 	}
 }
+
+func TestClaudeHarnessText(t *testing.T) {
+	for text, want := range map[string]bool{
+		"<command-name>/compact</command-name>":                                    true,
+		"<system-reminder>\nThe TodoWrite tool hasn't been used</system-reminder>": true,
+		"Called the Read tool with the following input: {\"file_path\":\"/a\"}":    true,
+		"Result of calling the Read tool: \"     1\u2192package a\"":               true,
+		"[Request interrupted by user for tool use]":                               true,
+		"Called the API twice; both returned 500.":                                 false,
+		"Result of calling the vendor: a refund.":                                  false,
+		"Never retry POST requests.":                                               false,
+	} {
+		if got := isHarnessText(text); got != want {
+			t.Errorf("isHarnessText(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
