@@ -170,6 +170,19 @@ func readOpenCodeDB(path, sid, name string) (*Session, error) {
 		case 1:
 			sid, name = all[0].id, path+DBSessionSep+all[0].id
 		default:
+			// Only one of them compacted: that is the one to audit.
+			if all, err := readOpenCodeDBAll(path); err == nil {
+				var only *Session
+				n := 0
+				for _, d := range all {
+					if d.err == nil && len(d.s.Compactions) > 0 {
+						only, n = d.s, n+1
+					}
+				}
+				if n == 1 {
+					return only, nil
+				}
+			}
 			var refs []string
 			for i, s := range all {
 				if i == 3 {
