@@ -405,8 +405,11 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 		if err != nil {
 			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: err.Error()}
 		}
-		if d.summary == nil && opt.SummaryIndex == i+1 {
-			d.summary = &decodedSummary{text: unwrapSummaryTag(d.text), opaque: LooksOpaque(d.text)}
+		if opt.SummaryIndex == i+1 {
+			if d.summary == nil {
+				d.summary = &decodedSummary{text: unwrapSummaryTag(d.text), opaque: LooksOpaque(d.text)}
+			}
+			d.summary.guessed = false // the user said so
 		}
 		decs[i] = d
 	}
