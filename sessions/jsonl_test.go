@@ -174,3 +174,27 @@ func compareWithNative(t *testing.T, variant string, native, s *Session) {
 		}
 	}
 }
+
+// Parallel calls, a call without an output and outputs without a call get ids that
+// are unique and tie each call to its output.
+func TestRenumberMessages(t *testing.T) {
+	s := &Session{Messages: []Message{
+		{ID: "a", Role: RoleUser, Text: "go"},
+		{ID: "b", Role: RoleAssistant, Kind: KindToolCall, Text: "X()"},
+		{ID: "c", Role: RoleAssistant, Kind: KindToolCall, Text: "Y()"},
+		{ID: "d", Role: RoleTool, Kind: KindToolResult, Text: "x out"},
+		{ID: "e", Role: RoleTool, Kind: KindToolResult, Text: "y out"},
+		{ID: "f", Role: RoleAssistant, Kind: KindToolCall, Text: "Z()"},
+		{ID: "g", Role: RoleAssistant, Kind: KindToolCall, Text: "W()"},
+		{ID: "h", Role: RoleTool, Kind: KindToolResult, Text: "orphan out"},
+	}, Compactions: []Compaction{{ID: "c1", Sources: []string{"a", "b", "c", "d", "e", "f", "g", "h"}, Preserved: []string{"h"}}}}
+	renumberMessages(s, map[int]string{1: "X", 2: "Y", 3: "X", 4: "Y", 5: "Z", 6: "W", 7: "V"})
+	var ids []string
+	for _, m := range s.Messages {
+		ids = append(ids, m.ID)
+	}
+	want := []string{"m1", "m2.call", "m3.call", "m2", "m3", "m3.call2", "m3.call3", "m4"}
+	if strings.Join(ids, " ") != strings.Join(want, " ") || strings.Join(s.Compactions[0].Sources, " ") != strings.Join(want, " ") || strings.Join(s.Compactions[0].Preserved, " ") != "m4" {
+		t.Errorf("ids %v sources %v preserved %v, want %v", ids, s.Compactions[0].Sources, s.Compactions[0].Preserved, want)
+	}
+}
