@@ -752,6 +752,25 @@ func (p *ccParser) build() (*Session, error) {
 	for b, si := range summaryOf {
 		p.boundaryOf[si] = b
 	}
+	// A summary with no boundary (older builds began the next file with it): its
+	// sources are elsewhere, so it is kept as a system message, which the next round
+	// here is audited against.
+	for i := range p.entries {
+		e := &p.entries[i]
+		if _, ok := p.boundaryOf[i]; ok || e.sidechain || e.kind != ccUser {
+			continue
+		}
+		text := e.text
+		if !e.summary {
+			if e.parent != "" || len(e.msgs) != 1 || !strings.HasPrefix(strings.TrimSpace(e.msgs[0].Text), "This session is being continued from a previous conversation") {
+				continue
+			}
+			text = e.msgs[0].Text
+		}
+		p.warnf("line %d: a compaction summary with no compact_boundary; its sources are not in this file, so it is kept as a system message", e.line)
+		e.summary, e.visOnly = false, false
+		e.msgs = []ccMsg{{Message: Message{Role: RoleSystem, Name: "compact_summary", Text: text, At: e.at, Line: e.line}}}
+	}
 	// Walk the chain back from the leaf, then through each boundary's logicalParentUuid.
 	leaf := p.leaf()
 	var segments [][]int // oldest first

@@ -483,3 +483,22 @@ func TestClaudeHarnessText(t *testing.T) {
 		}
 	}
 }
+
+// Older builds began a new file with the summary and no boundary: the summary is kept
+// as a system message, and a later round is audited against it.
+func TestClaudeSummaryWithoutBoundary(t *testing.T) {
+	lines := sampleLines(t)
+	summary := strings.Replace(lines[13], `"parentUuid":"ae97ba94-d0ed-482f-8f6d-05584ef8aa38"`, `"parentUuid":null`, 1)
+	for _, variant := range []string{summary, strings.Replace(summary, `"isCompactSummary":true`, `"isCompactSummary":false`, 1)} {
+		s, err := ReadFile(writeTemp(t, "next.jsonl", strings.Join(append([]string{variant}, lines[14:]...), "\n")+"\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "line 1: a compaction summary with no compact_boundary") {
+			t.Errorf("warnings %q", s.Warnings)
+		}
+		if m := s.Message("m1"); m == nil || m.Role != RoleSystem || !strings.HasPrefix(m.Text, "This session is being continued") || len(s.Compactions) != 0 || len(s.Messages) != 8 {
+			t.Errorf("m1 %+v, %d rounds, %d messages", m, len(s.Compactions), len(s.Messages))
+		}
+	}
+}
