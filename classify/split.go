@@ -28,6 +28,7 @@ var (
 	reTableSep   = regexp.MustCompile(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
 	reXMLOnly    = regexp.MustCompile(`^\s*</?([A-Za-z_][\w-]*)>\s*$`)
 	reXMLLine    = regexp.MustCompile(`^\s*<([A-Za-z_][\w-]*)>(.*?)(?:</[A-Za-z_][\w-]*>)?\s*$`)
+	reKeyValue   = regexp.MustCompile(`^\s*(?:\*\*)?[A-Za-z][\w.-]*(?:[ /][\w.-]+){0,3}(?:\*\*)?:(?:\*\*)?\s+\S`)
 	reHRule      = regexp.MustCompile(`^\s*([-*_=])(\s*[-*_=]){2,}\s*$`)
 )
 
@@ -115,11 +116,13 @@ func Split(text string, lines bool) []Span {
 			if tableHeader == "" {
 				tableHeader = trimmed
 				// A header row is context for the rows below, and a fact only in tool output.
-				if !lines {
-					break
+				if lines {
+					out = append(out, lineSpan(text, pos, lineEnd, ctx, true))
 				}
+				break
 			}
-			out = append(out, lineSpan(text, pos, lineEnd, ctx, true))
+			// the header names the columns: it is the row's context
+			out = append(out, lineSpan(text, pos, lineEnd, joinCtx(ctx, tableHeader), true))
 		case lines:
 			flush()
 			if isNoiseLine(trimmed) {
@@ -150,6 +153,10 @@ func Split(text string, lines bool) []Span {
 			pos = p
 			continue
 		default:
+			if reKeyValue.MatchString(line) {
+				// a "key: value" line starts a unit of its own
+				flush()
+			}
 			if paraStart < 0 {
 				paraStart = pos
 			}
@@ -171,6 +178,13 @@ func Split(text string, lines bool) []Span {
 		}
 	}
 	return kept
+}
+
+func joinCtx(ctx, header string) string {
+	if header == "" || ctx == "" {
+		return ctx + header
+	}
+	return ctx + " " + header
 }
 
 func startsIndented(l string) bool {

@@ -151,7 +151,7 @@ var tokRules = []tokRule{
 		return "pct:" + numNorm(n)
 	}},
 	{TokDuration, regexp.MustCompile(`(?i)\b\d+h(?:\d+m)?(?:\d+(?:\.\d+)?s)?\b|\b\d+m\d+(?:\.\d+)?s\b`), func(m []string) string { return durNorm(m[0]) }},
-	{TokDuration, regexp.MustCompile(`(?i)\b(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[\s-]?(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?)\b(?:\s*(?:and\s+)?\d+(?:\.\d+)?\s?(?:seconds?|secs?|s)\b)?|\b\d+(?:\.\d+)?\s?s\b`), func(m []string) string { return durNorm(m[0]) }},
+	{TokDuration, regexp.MustCompile(`(?i)\b(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?[\s-]?(?:ms|milliseconds?|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?)\b(?:\s*(?:and\s+)?[1-5]?\d\s?(?:seconds?|secs?|s)\b)?|\b\d+(?:\.\d+)?\s?s\b`), func(m []string) string { return durNorm(m[0]) }},
 	{TokSize, regexp.MustCompile(`(?i)\b(\d[\d,]*(?:\.\d+)?)\s?(bytes|byte|[kmgtp]i?b|gi|mi|ki|ti)\b`), func(m []string) string {
 		return "size:" + numNorm(m[1]) + sizeUnits[strings.ToLower(m[2])]
 	}},
@@ -189,7 +189,7 @@ var tokRules = []tokRule{
 		}
 		return s
 	}},
-	{TokNumber, regexp.MustCompile(`\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d+(?:\.\d+)?(?:[kKMB]\b)?`), func(m []string) string {
+	{TokNumber, regexp.MustCompile(`\b\d{1,3}(?:,\d{3})+(?:\.\d+)?\b|\b\d{1,3}(?:_\d{3})+\b|\b\d+(?:\.\d+)?(?:[kKMB]\b)?`), func(m []string) string {
 		s := m[0]
 		suffix := ""
 		if l := s[len(s)-1]; l == 'k' || l == 'K' || l == 'M' || l == 'B' {
@@ -209,6 +209,9 @@ func Tokens(text string) []Token {
 			s, e := m[0], m[1]
 			if r.kind == TokFlag && len(m) >= 4 && m[2] >= 0 && r.re.NumSubexp() >= 1 {
 				s, e = m[2], m[3]
+			}
+			if r.kind == TokPath && e-s > 2 && text[e-1] == '.' && (e == len(text) || text[e] == ' ' || text[e] == '\n') && isWordByte(text[e-2]) {
+				e-- // the sentence's full stop is not part of the path
 			}
 			if s >= e {
 				continue
@@ -333,6 +336,12 @@ func Equivalent(a, b Token) bool {
 	}
 	av, au, aok := a.Value()
 	bv, bu, bok := b.Value()
+	// a fraction and a percentage: "0.921" (read as a version) and "92.1%"
+	if f, ok := fraction(a); ok && b.Kind == TokPercent {
+		av, au, aok = f, "n", true
+	} else if f, ok := fraction(b); ok && a.Kind == TokPercent {
+		bv, bu, bok = f, "n", true
+	}
 	if aok && bok && au == bu {
 		d := av - bv
 		if d < 0 {
@@ -341,6 +350,17 @@ func Equivalent(a, b Token) bool {
 		return d < 1e-9*(1+abs(av))
 	}
 	return false
+}
+
+var reFraction = regexp.MustCompile(`^0\.\d+$`)
+
+// fraction reads a plain "0.x" decimal (lexed as a number or a version) as a value.
+func fraction(t Token) (float64, bool) {
+	if (t.Kind != TokNumber && t.Kind != TokVersion) || !reFraction.MatchString(t.Raw) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(t.Raw, 64)
+	return v, err == nil
 }
 
 func abs(f float64) float64 {

@@ -1,0 +1,226 @@
+package classify
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// spanTexts returns the texts of the spans Split finds.
+func spanTexts(spans []Span) []string {
+	out := make([]string, len(spans))
+	for i, s := range spans {
+		out[i] = s.Text
+	}
+	return out
+}
+
+// TestSplitSentences: a full stop ends a sentence only when it really does; abbreviations,
+// decimals, versions, file names and URLs never split, and a version at the end of a
+// sentence keeps its digits.
+func TestSplitSentences(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []string
+	}{
+		{"e.g.", "Use a managed queue, e.g. SQS or Pub/Sub. Then measure the lag.",
+			[]string{"Use a managed queue, e.g. SQS or Pub/Sub.", "Then measure the lag."}},
+		{"i.e.", "Pin the client, i.e. The one in go.mod. Then rebuild.",
+			[]string{"Pin the client, i.e. The one in go.mod.", "Then rebuild."}},
+		{"vs.", "We compared Redis vs. Memcached. Redis won.",
+			[]string{"We compared Redis vs. Memcached.", "Redis won."}},
+		{"approx. before a number", "It takes approx. 40 minutes. Then it finishes.",
+			[]string{"It takes approx. 40 minutes.", "Then it finishes."}},
+		{"version at sentence end", "Use PostgreSQL v18.2. Then run the migration.",
+			[]string{"Use PostgreSQL v18.2.", "Then run the migration."}},
+		{"three-part version at sentence end", "Upgrade to node 20.11.1. The old one is 18.",
+			[]string{"Upgrade to node 20.11.1.", "The old one is 18."}},
+		{"decimal at sentence end", "The ratio was 0.921. It dropped later.",
+			[]string{"The ratio was 0.921.", "It dropped later."}},
+		{"grouped decimal", "Total was 482,931.47. That is final.",
+			[]string{"Total was 482,931.47.", "That is final."}},
+		{"URL with dots", "See https://example.com/docs/v1.2/index.html. It explains the flags.",
+			[]string{"See https://example.com/docs/v1.2/index.html.", "It explains the flags."}},
+		{"file names", "Edit config.yaml and main.go. Then restart.",
+			[]string{"Edit config.yaml and main.go.", "Then restart."}},
+		{"relative path", "Run ./scripts/build.sh. After that, deploy.",
+			[]string{"Run ./scripts/build.sh.", "After that, deploy."}},
+		{"README.md", "The file is named README.md. Then open it.",
+			[]string{"The file is named README.md.", "Then open it."}},
+		{"a.m. inside a sentence", "Deploys start at 9 a.m. on weekdays. Then stop.",
+			[]string{"Deploys start at 9 a.m. on weekdays.", "Then stop."}},
+		{"titles and initials", "Dr. Smith signed off. J. R. R. Tolkien wrote it.",
+			[]string{"Dr. Smith signed off.", "J. R. R. Tolkien wrote it."}},
+		{"question and exclamation", "Is it done? Yes. Ship it!",
+			[]string{"Is it done?", "Yes.", "Ship it!"}},
+		{"full stop inside parentheses", "Note (see sec. 4.2. Table 3). Then more.",
+			[]string{"Note (see sec. 4.2. Table 3).", "Then more."}},
+		{"closing quote after the stop", `He said "stop." Then left.`,
+			[]string{`He said "stop."`, "Then left."}},
+		{"lower-case after a stop does not split", "Set it to 3. then retry.",
+			[]string{"Set it to 3. then retry."}},
+		{"semicolons keep the clause", "Never push to main; use a branch until the freeze ends.",
+			[]string{"Never push to main; use a branch until the freeze ends."}},
+		{"hard-wrapped line joins its sentence", "A sentence that wraps\nonto the next line. And another.",
+			[]string{"A sentence that wraps\nonto the next line.", "And another."}},
+		{"line ending a sentence ends the paragraph", "First statement.\nSecond statement without stop\nstill second.",
+			[]string{"First statement.", "Second statement without stop\nstill second."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := spanTexts(Split(c.in, false))
+			if !reflect.DeepEqual(got, c.want) {
+				t.Errorf("Split(%q)\n got %q\nwant %q", c.in, got, c.want)
+			}
+		})
+	}
+}
+
+// TestSplitOffsets: every span's offsets point at its text in the input.
+func TestSplitOffsets(t *testing.T) {
+	in := "## Plan\n- Use PostgreSQL v18.2. Then migrate.\n  Keep the old one.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```sh\nmake\n```\nDone. Next: ship it."
+	for _, lines := range []bool{false, true} {
+		for _, s := range Split(in, lines) {
+			if s.Start < 0 || s.End > len(in) || in[s.Start:s.End] != s.Text {
+				t.Errorf("lines=%v: span %q has offsets [%d,%d) = %q", lines, s.Text, s.Start, s.End, in[max(0, s.Start):min(len(in), s.End)])
+			}
+		}
+	}
+}
+
+type wantSpan struct {
+	text string
+	ctx  string
+	code bool
+	lang string
+}
+
+func checkSpans(t *testing.T, in string, lines bool, want []wantSpan) {
+	t.Helper()
+	got := Split(in, lines)
+	if len(got) != len(want) {
+		t.Fatalf("Split(%q, %v): %d spans %q, want %d", in, lines, len(got), spanTexts(got), len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Text != w.text || g.Context != w.ctx || g.Code != w.code || g.Lang != w.lang {
+			t.Errorf("span %d = {%q ctx=%q code=%v lang=%q}, want {%q ctx=%q code=%v lang=%q}",
+				i, g.Text, g.Context, g.Code, g.Lang, w.text, w.ctx, w.code, w.lang)
+		}
+	}
+}
+
+// TestSplitMarkdown: bullets, numbered items, headings, labels, tables, fences, XML-ish
+// digest tags and key: value lines.
+func TestSplitMarkdown(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []wantSpan
+	}{
+		{"bullet with continuation line", "- first bullet\n  continues here.\n- second bullet",
+			[]wantSpan{{text: "first bullet\n  continues here."}, {text: "second bullet"}}},
+		{"bullet with two sentences", "* Use PostgreSQL v18.2. Then run the migration.",
+			[]wantSpan{{text: "Use PostgreSQL v18.2."}, {text: "Then run the migration."}}},
+		{"unindented line after a bullet is not a continuation", "- keep it at 3 replicas\nThe load test is next.",
+			[]wantSpan{{text: "keep it at 3 replicas"}, {text: "The load test is next."}}},
+		{"numbered items, both styles", "1. Install deps\n2. Run tests\n3) Deploy",
+			[]wantSpan{{text: "Install deps"}, {text: "Run tests"}, {text: "Deploy"}}},
+		{"nested headings: the nearest is the context", "# Project\n## Constraints\n- Never push to main.\n### Deploys\nOnly on weekdays.\n## Notes\nNothing else.",
+			[]wantSpan{{text: "Never push to main.", ctx: "Constraints"}, {text: "Only on weekdays.", ctx: "Deploys"}, {text: "Nothing else.", ctx: "Notes"}}},
+		{"heading with closing hashes", "## Pending Tasks ##\n- migrate the db",
+			[]wantSpan{{text: "migrate the db", ctx: "Pending Tasks"}}},
+		{"Label: line is context", "Constraints:\n- keep it at 3 replicas\n- never on Fridays",
+			[]wantSpan{{text: "keep it at 3 replicas", ctx: "Constraints"}, {text: "never on Fridays", ctx: "Constraints"}}},
+		{"bold label", "**Pending Tasks:**\n- migrate the db",
+			[]wantSpan{{text: "migrate the db", ctx: "Pending Tasks"}}},
+		{"numbered section label", "3. Files and Code Sections:\n- main.go was edited",
+			[]wantSpan{{text: "main.go was edited", ctx: "Files and Code Sections"}}},
+		{"numbered item ending with a colon heads its sub-bullets", "1. Install:\n   - go",
+			[]wantSpan{{text: "go", ctx: "Install"}}},
+		{"key: value lines are units", "Timeout: 30s\nOwner: platform team\nkey: value line here",
+			[]wantSpan{{text: "Timeout: 30s"}, {text: "Owner: platform team"}, {text: "key: value line here"}}},
+		{"key: value line after prose", "The rollout is paused\nStatus: blocked on legal",
+			[]wantSpan{{text: "The rollout is paused"}, {text: "Status: blocked on legal"}}},
+		{"a label whose sentence wraps stays whole", "Note: the build is slow\nbecause of the cache.",
+			[]wantSpan{{text: "Note: the build is slow\nbecause of the cache."}}},
+		{"table: header as context, separator skipped", "## Ports\n| Service | Port |\n|---------|:----:|\n| api     | 8080 |\n| db      | 5432 |",
+			[]wantSpan{{text: "| api     | 8080 |", ctx: "Ports | Service | Port |"}, {text: "| db      | 5432 |", ctx: "Ports | Service | Port |"}}},
+		{"table without heading", "| Service | Port |\n| --- | --- |\n| api | 8080 |",
+			[]wantSpan{{text: "| api | 8080 |", ctx: "| Service | Port |"}}},
+		{"a blank line ends the table", "| A | B |\n|---|---|\n| 1 | 2 |\n\n| C | D |\n|---|---|\n| 3 | 4 |",
+			[]wantSpan{{text: "| 1 | 2 |", ctx: "| A | B |"}, {text: "| 3 | 4 |", ctx: "| C | D |"}}},
+		{"fenced code is one fact with its language", "Before.\n```go\nfunc main() {\n\tfmt.Println(\"a. B\")\n}\n```\nAfter the code.",
+			[]wantSpan{{text: "Before."}, {text: "```go\nfunc main() {\n\tfmt.Println(\"a. B\")\n}\n```", code: true, lang: "go"}, {text: "After the code."}}},
+		{"tilde fence, no language, markdown inside", "~~~\n# not a heading\n- not a bullet\n~~~",
+			[]wantSpan{{text: "~~~\n# not a heading\n- not a bullet\n~~~", code: true}}},
+		{"unclosed fence runs to the end", "```yaml\nreplicas: 3\nimage: api:1.2",
+			[]wantSpan{{text: "```yaml\nreplicas: 3\nimage: api:1.2", code: true, lang: "yaml"}}},
+		{"fence keeps the heading context", "## Repro\n```console\n$ make\n```",
+			[]wantSpan{{text: "```console\n$ make\n```", ctx: "Repro", code: true, lang: "console"}}},
+		{"XML-ish digest tags", "<task>\nMigrate the DB.\n</task>\n<constraint>Never drop tables. Keep backups.</constraint>",
+			[]wantSpan{{text: "Migrate the DB.", ctx: "task"}, {text: "Never drop tables.", ctx: "constraint"}, {text: "Keep backups.", ctx: "constraint"}}},
+		{"horizontal rule is not a fact", "First part.\n---\nSecond part.",
+			[]wantSpan{{text: "First part."}, {text: "Second part."}}},
+		{"punctuation-only lines are dropped", "...\n***\nReal text.",
+			[]wantSpan{{text: "Real text."}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { checkSpans(t, c.in, false, c.want) })
+	}
+}
+
+// TestSplitToolOutput: tool output is one fact per line; fences stay whole; a table's
+// header row is itself a fact there.
+func TestSplitToolOutput(t *testing.T) {
+	cases := []struct {
+		name string
+		in   string
+		want []wantSpan
+	}{
+		{"test run", "$ go test ./...\nok  \tgithub.com/x/y\t0.412s\n--- FAIL: TestFoo (0.00s)\n\nFAIL\nexit status 1",
+			[]wantSpan{{text: "$ go test ./..."}, {text: "ok  \tgithub.com/x/y\t0.412s"}, {text: "--- FAIL: TestFoo (0.00s)"}, {text: "FAIL"}, {text: "exit status 1"}}},
+		{"sentences on one line stay one fact", "Error: v18.2 not found. Retrying. Giving up.",
+			[]wantSpan{{text: "Error: v18.2 not found. Retrying. Giving up."}}},
+		{"file dump with heading and table", "README.md (lines 1-9)\n# Title\nNever commit secrets. Use v1.2.\n| a | b |\n|---|---|\n| 1 | 2 |",
+			[]wantSpan{{text: "README.md (lines 1-9)"}, {text: "Never commit secrets. Use v1.2.", ctx: "Title"}, {text: "| a | b |", ctx: "Title"}, {text: "| 1 | 2 |", ctx: "Title | a | b |"}}},
+		{"label lines are facts in tool output", "Status:\nrunning",
+			[]wantSpan{{text: "Status:"}, {text: "running"}}},
+		{"fence in tool output", "```\nmulti\nline\n```\nafter",
+			[]wantSpan{{text: "```\nmulti\nline\n```", code: true}, {text: "after"}}},
+		{"separator lines are noise", "NAME   READY\n-----  -----\napi    1/1",
+			[]wantSpan{{text: "NAME   READY"}, {text: "api    1/1"}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			checkSpans(t, c.in, true, c.want)
+			for _, s := range Split(c.in, true) {
+				if !s.Code && !s.Line {
+					t.Errorf("tool span %q is not marked as a line", s.Text)
+				}
+			}
+		})
+	}
+}
+
+// TestExtractIndexAndRole: Extract numbers facts in order and keeps message, role and
+// code flags.
+func TestExtractIndexAndRole(t *testing.T) {
+	text := "## Plan\n- Never push to main.\n```sh\nmake test\n```\nThen ship."
+	fs := Extract("m7", "user", text)
+	if len(fs) != 3 {
+		t.Fatalf("got %d facts, want 3: %v", len(fs), fs)
+	}
+	for i, f := range fs {
+		if f.Index != i || f.Message != "m7" || f.Role != "user" || text[f.Start:f.End] != f.Text {
+			t.Errorf("fact %d = {index %d msg %q role %q span %q}", i, f.Index, f.Message, f.Role, f.Text)
+		}
+	}
+	if !fs[1].Code || fs[1].Lang != "sh" || !reflect.DeepEqual(fs[1].Classes, []Class{EvidenceReference}) {
+		t.Errorf("code fact = code %v lang %q classes %v, want one evidence fact in sh", fs[1].Code, fs[1].Lang, fs[1].Classes)
+	}
+	if fs[1].Modality.Level != ModNone || !strings.Contains(fs[1].Text, "make test") {
+		t.Errorf("code fact must carry no modality and the whole block: %+v", fs[1])
+	}
+}
