@@ -27,9 +27,15 @@ import (
 
 const claudePreamble = "This session is being continued from a previous conversation that ran out of context. The conversation is summarized below:\n"
 
+// fixtureCases lists the case folders: ../testdata/fixtures, or the folder named by
+// COMPAUDIT_FIXTURES (to check renderings of other labelled sessions the same way).
 func fixtureCases(t *testing.T) []string {
 	t.Helper()
-	dirs, err := filepath.Glob(filepath.Join("..", "testdata", "fixtures", "*", "session.json"))
+	root := filepath.Join("..", "testdata", "fixtures")
+	if d := os.Getenv("COMPAUDIT_FIXTURES"); d != "" {
+		root = d
+	}
+	dirs, err := filepath.Glob(filepath.Join(root, "*", "session.json"))
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no fixtures found: %v", err)
 	}
