@@ -498,8 +498,7 @@ func (p *ccParser) messages(e *ccEntry, c *ccContent) {
 				add(ccMsg{Message: Message{Role: RoleAssistant, Kind: KindThinking, Text: b.Thinking}})
 			}
 		case "redacted_thinking":
-			flush()
-			add(ccMsg{Message: Message{Role: RoleAssistant, Kind: KindThinking, Text: "[redacted thinking: encrypted, not readable]"}})
+			// encrypted: nothing readable, and not a loss a summary could make good
 		case "image", "document":
 			flush()
 			add(ccMsg{Message: Message{Role: role, Kind: KindImage, Text: mediaPlaceholder(b)}})
