@@ -24,8 +24,10 @@ var modalityCues = []cue{
 	{rx(`^\s*(?:\W*\s*)?no\s+\w+`), ModMustNot, true, "no"},
 	{rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\bneeds?\s+(?:sign[- ]?off|approval|review|an?\s+approval)\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|through|with|to)\b|^\W*only\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), ModMustNot, false, "must"},
 	{rx(`\bshould\s+(?:not|never)\b|\bshouldn'?t\b`), ModShouldNot, true, "should not"},
+	{rx(`\btry\s+not\s+to\b`), ModAvoid, true, "try not to"},
 	{rx(`\bshould\s+ideally\b|\bideally\b|\bwhere\s+(?:possible|practical|feasible)\b|\bif\s+(?:possible|practical|feasible)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+(?:not\s+)?to\b`), ModAvoid, false, "ideally"},
 	{rx(`\bavoid(?:s|ed|ing)?\b`), ModAvoid, true, "avoid"},
+	{rx(`\bprefer\s+not\b|\brather\s+not\b|\bit'?s\s+(?:better|best)\s+not\b`), ModPreferNot, true, "prefer not"},
 	{rx(`\bgenerally\b|\busually\b|\btypically\b|\bprefer(?:ably|red|s)?\b|\brecommended\b|\bit'?s\s+(?:better|best)\b|\bconsider\b|\bwhen\s+convenient\b`), ModPreferNot, false, "prefer"},
 	{rx(`\bshould\b|\bought\s+to\b`), ModShouldNot, false, "should"},
 }
@@ -33,6 +35,12 @@ var modalityCues = []cue{
 // softeners lower a prohibition's force even when a strong cue is present
 // ("never ... unless necessary", "avoid where possible").
 var softeners = rx(`\bwhere\s+possible\b|\bif\s+possible\b|\bideally\b|\bgenerally\b|\bwhen\s+(?:practical|convenient)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+to\b|\bpreferably\b|\bif\s+you\s+can\b`)
+
+var reGenerally = regexp.MustCompile(`(?i)\b(?:generally|usually|typically|mostly)\b`)
+
+// reAskedRule: a question opening with a modal or auxiliary and a subject other than
+// "you" ("Should we ...?", "Do we need to ...?"); "Can you make sure ...?" is a request.
+var reAskedRule = regexp.MustCompile(`(?i)^\W*(?:should|shall|must|do|does|need|is|are|would)\s+(?:we|i|it|they|this|that|these|those|the)\b.*\?\W*$`)
 
 // imperative openers make a sentence a rule even without a modal verb.
 // Only standing orders count ("keep X at", "leave Y alone"); one-off instructions
@@ -57,6 +65,10 @@ func ModalityOf(text string) Modality { return ModalityFor(text, "user") }
 // ModalityFor reads the deontic force of text said by role.
 func ModalityFor(text, role string) Modality {
 	best := Modality{}
+	if reAskedRule.MatchString(text) {
+		// "Should we restart the pods?" asks about a rule; it does not set one
+		return best
+	}
 	for _, c := range modalityCues {
 		loc := c.re.FindStringIndex(text)
 		if loc == nil {
@@ -73,6 +85,10 @@ func ModalityFor(text, role string) Modality {
 	if best.Level == ModMustNot && softeners.MatchString(text) {
 		best.Level = ModAvoid
 		best.Cue += " (softened)"
+	} else if strings.HasPrefix(best.Cue, "avoid") && reGenerally.MatchString(text) {
+		// "generally avoid" sits below a plain "avoid"
+		best.Level = ModPreferNot
+		best.Cue = "generally avoid"
 	}
 	if best.Level == 0 && role == "user" && (imperative.MatchString(text) || conditionalOrder.MatchString(text) && startsImperative(text)) {
 		best = Modality{Level: ModMustNot, Cue: "imperative"}
@@ -111,12 +127,20 @@ var (
 
 var reUnverified = rx(`\b(?:unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven|checked)|to\s+be\s+confirmed|hypothes[ie]s|my\s+guess|a\s+guess|i\s+suspect|we\s+suspect|suspected|not\s+sure)\b`)
 
+// reNoFailures: a zero count of failures ("12 passed, 0 failed") reports none.
+var reNoFailures = regexp.MustCompile(`(?i)\b(?:0|no|zero)\s+(?:failed|failures?|errors?)\b`)
+
+// reGuessHolds: a hypothesis said to hold is established ("the guess holds").
+var reGuessHolds = regexp.MustCompile(`(?i)\b(?:guess|hypothes[ie]s|theory|suspicion|hunch|assumption)\s+(?:holds|held(?:\s+up)?|checks\s+out|checked\s+out|(?:was|is|has\s+been)\s+(?:confirmed|verified|right|correct))\b`)
+
 // StatusOf reads a fact's status.
 func StatusOf(text string) Status {
 	var st Status
 	hyp := reHypothesis.MatchString(text)
 	est := reEstablished.MatchString(text)
 	switch {
+	case reGuessHolds.MatchString(text):
+		st.Epistemic = StatusEstablished
 	case reUnverified.MatchString(text):
 		st.Epistemic = StatusHypothesis
 	case est:
@@ -133,7 +157,7 @@ func StatusOf(text string) Status {
 		st.Resolution = StatusResolved
 	}
 	rej := reRejected.MatchString(text)
-	failed := reFailed.MatchString(text)
+	failed := reFailed.MatchString(reNoFailures.ReplaceAllString(text, ""))
 	tried := reTried.MatchString(text)
 	cons := reConsidered.MatchString(text)
 	chosen := reChosen.MatchString(text)
@@ -160,10 +184,12 @@ var attributions = []attrib{
 	{rx(`\b(?:the\s+)?user(?:'s)?\s+(?:asked|wants|wanted|said|says|requires?|required|insists?|insisted|prefers?|preferred|requested|confirmed|decided|chose|ruled|rule|rules|instructions?|order(?:ed)?|call|choice|preference|note|correct(?:ed|ion))\b|\buser\s+(?:rule|preference|request|instruction|requirement|decision)s?\b|^\W*user\b[^:]{0,30}:|\bper\s+the\s+user\b|\bthe\s+user\b|\buser\b`), "user"},
 	{rx(`(?:\b(?-i:[A-Z][\w-]*)'s\s+)?\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)`), "file"},
 	{rx(`\b(?:the\s+)?(?:test|tool|command|build|ci|log|logs|output|stack\s*trace|query|benchmark|profiler|linter|compiler|dig|curl|grep)\s+(?:output\s+)?(?:shows?|showed|says|said|reports?|reported|printed|returned|confirms?|confirmed)\b`), "tool"},
-	{rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?|agent|engineer|rep|representative|contact|folks|desk)\s+(?:(?:just|also|already)\s+)?(?:says|told\s+me|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:security|sre|dba|legal|vendor|support|registrar|provider|upstream|(?-i:[A-Z][a-z]+)'s)\b|\baccording\s+to\s+(?-i:[A-Z][\w-]*)`), "team"},
+	{rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?|agent|engineer|rep|representative|contact|folks|desk)\s+(?:(?:just|also|already)\s+)?(?:says|told\s+me|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:security|sre|dba|legal|vendor|support|registrar|provider|upstream)\b|\baccording\s+to\s+(?-i:[A-Z][\w-]*)`), "team"},
 	{rx(`\b(?-i:[A-Z][a-z]+)\s+(?:\([^)]*\)\s+)?(?:(?:just|also|already|then)\s+)?(?:says|said|confirmed|reports?|reported|wants|decided|told|wrote|noted|asked|insists?|mentioned|thinks|believes)\b|\b(?-i:[A-Z][a-z]+)'s\s+(?:call|decision|verdict|choice|note|report|rule|requirement|pick|request)\b|\b(?-i:[A-Z][a-z]+)\s+(?:from|on|at|in)\s+(?:the\s+)?[\w&/ -]{1,30}?\s+(?:team\s+|side\s+|group\s+|org\s+)?(?:says|said|told|wrote|confirmed|reports?|reported|noted|insists?|decided|asked|wants)\b|\b(?-i:[A-Z][a-z]+)\s+from\s+(?:the\s+)?[\w-]+\s+(?:team|side|group|org)\b|\b(?-i:[A-Z][a-z]+)\s+\([^)]{2,30}\)\s*:`), "person"},
 	{rx(`\b(?:we|i)\s+(?:decided|chose|ruled|found|picked|selected|went|settled|concluded|determined|confirmed|verified|think|believe|suspect|agreed|will|'ll)\b|^\W*(?:we|i)\b|\bour\s+(?:decision|choice|call|finding|pick)\b|\bthe\s+(?:agent|assistant)\b|\bmy\s+(?:guess|assumption|estimate|finding|call|decision|pick|choice)\b`), "assistant"},
 }
+
+var rePronounHead = regexp.MustCompile(`^(?:We|It|This|That|There|Here|You)\b`)
 
 // ProvenanceOf finds an explicit attribution in text and combines it with the role.
 func ProvenanceOf(text, role string) Provenance {
@@ -171,6 +197,9 @@ func ProvenanceOf(text, role string) Provenance {
 	bestAt := -1
 	for _, a := range attributions {
 		loc := a.re.FindStringIndex(text)
+		if loc != nil && a.source == "person" && rePronounHead.MatchString(text[loc[0]:loc[1]]) {
+			loc = nil // "We decided", "It reported": a pronoun is not a named person
+		}
 		if loc == nil {
 			continue
 		}
