@@ -26,6 +26,8 @@ type listedSession struct {
 	Worst    string `json:"worst,omitempty"`
 	Findings *int   `json:"findings,omitempty"`
 	Flagged  *int   `json:"flagged_invariants,omitempty"`
+	// Opaque counts rounds whose summary is encrypted (nothing to read, nothing found).
+	Opaque *int `json:"opaque_rounds,omitempty"`
 }
 
 func cmdSessions(args []string, stdout, stderr io.Writer) int {
@@ -130,8 +132,8 @@ func auditRows(rows []listedSession) {
 				}
 				rep := audit.Run(r.Session, audit.Options{Version: version})
 				r.Worst = worstOf(rep)
-				n, f := rep.Summary.Findings, rep.Summary.Flagged
-				r.Findings, r.Flagged = &n, &f
+				n, f, o := rep.Summary.Findings, rep.Summary.Flagged, rep.Summary.OpaqueRounds
+				r.Findings, r.Flagged, r.Opaque = &n, &f, &o
 				r.Session = nil
 			}
 		}()
@@ -166,6 +168,9 @@ func worstCell(r listedSession) string {
 		return "-"
 	}
 	if *r.Findings == 0 && *r.Flagged == 0 {
+		if *r.Opaque > 0 {
+			return fmt.Sprintf("opaque (%d of %d rounds encrypted)", *r.Opaque, r.Rounds)
+		}
 		return "clean"
 	}
 	cell := fmt.Sprintf("%s (%d findings", orDash(r.Worst), *r.Findings)

@@ -88,3 +88,18 @@ func TestSessionsCommandEmptyAndMissing(t *testing.T) {
 		t.Errorf("empty home: exit %d: %q", code, out)
 	}
 }
+
+func TestSessionsAuditMarksOpaque(t *testing.T) {
+	out, errOut, code := cli("sessions", "--audit", "sessions/testdata/arrays")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "responses-opaque.json") && !strings.Contains(line, "opaque (1 of 1 rounds encrypted)") {
+			t.Errorf("an encrypted summary listed as %q", line)
+		}
+	}
+	if !strings.Contains(out, "responses-opaque.json") {
+		t.Errorf("opaque session missing:\n%s", out)
+	}
+}
