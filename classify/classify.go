@@ -116,7 +116,8 @@ func ContentWords(text string) []string {
 		}
 		add(Stem(w))
 	}
-	for _, r := range text {
+	// phrasal verbs fold whatever their case ("Rolled back" as "rolled back")
+	for _, r := range phrasal.Replace(strings.ToLower(text)) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || r == '\'' || r == '_' {
 			word.WriteRune(r)
 			continue

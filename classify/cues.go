@@ -133,6 +133,9 @@ var reNoFailures = regexp.MustCompile(`(?i)\b(?:0|no|zero)\s+(?:failed|failures?
 // reGuessHolds: a hypothesis said to hold is established ("the guess holds").
 var reGuessHolds = regexp.MustCompile(`(?i)\b(?:guess|hypothes[ie]s|theory|suspicion|hunch|assumption)\s+(?:holds|held(?:\s+up)?|checks\s+out|checked\s+out|(?:was|is|has\s+been)\s+(?:confirmed|verified|right|correct))\b`)
 
+// reFailMark: a test runner's failure marker ("--- FAIL: TestFoo", "FAIL\tpkg").
+var reFailMark = regexp.MustCompile(`(?:^|[\s:-])FAIL\b`)
+
 // StatusOf reads a fact's status.
 func StatusOf(text string) Status {
 	var st Status
@@ -157,7 +160,7 @@ func StatusOf(text string) Status {
 		st.Resolution = StatusResolved
 	}
 	rej := reRejected.MatchString(text)
-	failed := reFailed.MatchString(reNoFailures.ReplaceAllString(text, ""))
+	failed := reFailed.MatchString(reNoFailures.ReplaceAllString(text, "")) || reFailMark.MatchString(text)
 	tried := reTried.MatchString(text)
 	cons := reConsidered.MatchString(text)
 	chosen := reChosen.MatchString(text)

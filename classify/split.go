@@ -101,6 +101,10 @@ func Split(text string, lines bool) []Span {
 		case reHeading.MatchString(line):
 			flush()
 			ctx = reHeading.FindStringSubmatch(line)[1]
+			if lines {
+				// in a file dump "# ..." may be a comment that states a rule
+				out = append(out, lineSpan(text, pos, lineEnd, ctx, true))
+			}
 		case !lines && (reNumHeading.MatchString(line) || reLabelLine.MatchString(line)):
 			flush()
 			if m := reNumHeading.FindStringSubmatch(line); m != nil {

@@ -1,0 +1,272 @@
+package classify
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestClassesOf: the classes a whole fact gets, several at once where they apply.
+func TestClassesOf(t *testing.T) {
+	cases := []struct {
+		role, text string
+		has        []Class
+		not        []Class
+	}{
+		{"user", "Never push to main.", []Class{ExactConstraint, UserPreference}, []Class{Narrative}},
+		{"user", "I prefer tabs.", []Class{UserPreference}, nil},
+		{"user", "Exclude those two.", []Class{Narrative}, []Class{ExactConstraint}},
+		{"user", "Should we restart the pods?", nil, []Class{ExactConstraint}},
+		{"assistant", "setuptools-scm can't derive a version without tags.", nil, []Class{ExactConstraint}},
+		{"assistant", "Use PostgreSQL v18.2 on port 5432.", []Class{Identifier}, nil},
+		{"assistant", "We'll use zstd instead of gzip.", []Class{Decision, RejectedAlternative}, nil},
+		{"assistant", "Redis was ruled out because of licensing.", []Class{RejectedAlternative, Rationale}, []Class{Decision}},
+		{"assistant", "Tried bumping the pool, failed with ECONNRESET.", []Class{FailureHistory}, nil},
+		{"assistant", "The suite ran: 240 passed, 0 failed.", nil, []Class{FailureHistory}},
+		{"assistant", "I suspect the cache is stale.", []Class{Hypothesis}, nil},
+		{"assistant", "The guess holds: the cache was stale.", nil, []Class{Hypothesis}},
+		{"assistant", "7 of 9 resolvers see the new record.", []Class{UnresolvedWork}, nil},
+		{"assistant", "See the logs.", []Class{EvidenceReference}, nil},
+		{"assistant", "The migration is done.", []Class{TaskState}, nil},
+		{"assistant", "The sky is blue.", []Class{Narrative}, nil},
+		{"tool", "exit status 1", []Class{FailureHistory, EvidenceReference}, nil},
+		{"tool", "--- FAIL: TestFoo (0.00s)", []Class{FailureHistory, EvidenceReference}, nil},
+		{"tool", "ok  \tgithub.com/x/y\t0.412s", []Class{EvidenceReference}, []Class{FailureHistory}},
+	}
+	for _, c := range cases {
+		f := Classify("m", c.role, Span{Text: c.text, End: len(c.text), Line: c.role == "tool"})
+		for _, k := range c.has {
+			if !f.Has(k) {
+				t.Errorf("%s %q: classes %v lack %s", c.role, c.text, f.Classes, k)
+			}
+		}
+		for _, k := range c.not {
+			if f.Has(k) {
+				t.Errorf("%s %q: classes %v must not have %s", c.role, c.text, f.Classes, k)
+			}
+		}
+		// classes come in report order, without repeats
+		last := -1
+		for _, k := range f.Classes {
+			i := indexOfClass(k)
+			if i <= last {
+				t.Errorf("%q: classes %v out of report order", c.text, f.Classes)
+				break
+			}
+			last = i
+		}
+	}
+}
+
+func indexOfClass(c Class) int {
+	for i, x := range AllClasses {
+		if x == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestPrimary: the most important class drives severity.
+func TestPrimary(t *testing.T) {
+	f := Fact{Classes: []Class{Identifier, Narrative, ExactConstraint}}
+	if f.Primary() != ExactConstraint {
+		t.Errorf("Primary() = %s, want exact_constraint", f.Primary())
+	}
+	if (&Fact{}).Primary() != Narrative {
+		t.Errorf("a fact with no classes is narrative")
+	}
+}
+
+// TestExtractToolMessages: tool output is one fact per line, states facts (no orders),
+// and a message whose first line names a file is that file's claim, with its rules.
+func TestExtractToolMessages(t *testing.T) {
+	t.Run("README dump", func(t *testing.T) {
+		fs := Extract("t1", "tool", "README.md (lines 1-9)\n# Setup\nvendor/ must be committed.\nNever run make clean in CI.\nv1.2.3 is the minimum.")
+		byText := map[string]Fact{}
+		for _, f := range fs {
+			byText[f.Text] = f
+			if f.Provenance.Source != "file" || f.Provenance.Who != "README.md" || f.Provenance.Role != "tool" {
+				t.Errorf("%q: provenance %+v, want the README file", f.Text, f.Provenance)
+			}
+		}
+		if f := byText["Never run make clean in CI."]; f.Modality.Level != ModMustNot || !f.Modality.Negative || !f.Has(ExactConstraint) || f.Context != "Setup" {
+			t.Errorf("a README's prohibition: %+v", f)
+		}
+		if f := byText["vendor/ must be committed."]; f.Modality.Level != ModMustNot || f.Modality.Negative {
+			t.Errorf("a README's obligation: %+v", f.Modality)
+		}
+		if f := byText["v1.2.3 is the minimum."]; !f.Has(Identifier) {
+			t.Errorf("version line: %v", f.Classes)
+		}
+	})
+	t.Run("cat Makefile with a comment rule", func(t *testing.T) {
+		fs := Extract("t2", "tool", "$ cat Makefile\n# do not remove the vendor step\nvendor:\n\tgo mod vendor")
+		var rule *Fact
+		for i := range fs {
+			if fs[i].Provenance.Source != "file" || fs[i].Provenance.Who != "Makefile" {
+				t.Errorf("%q: provenance %+v, want the Makefile", fs[i].Text, fs[i].Provenance)
+			}
+			if strings.Contains(fs[i].Text, "do not remove") {
+				rule = &fs[i]
+			}
+		}
+		if rule == nil {
+			t.Fatalf("the Makefile's comment rule was lost: %v", spanTextsOf(fs))
+		}
+		if rule.Modality.Level != ModMustNot || !rule.Modality.Negative {
+			t.Errorf("comment rule modality %+v", rule.Modality)
+		}
+	})
+	t.Run("test run output", func(t *testing.T) {
+		fs := Extract("t3", "tool", "$ go test ./...\n--- FAIL: TestFoo (0.00s)\nDo not edit this file.\n12 passed, 0 failed\nexit status 1")
+		if len(fs) != 5 {
+			t.Fatalf("got %d facts, want one per line: %v", len(fs), spanTextsOf(fs))
+		}
+		for _, f := range fs {
+			if f.Provenance.Source != "tool" || f.Provenance.Who != "$ go" {
+				t.Errorf("%q: provenance %+v, want the command", f.Text, f.Provenance)
+			}
+			if f.Modality.Level != ModNone {
+				t.Errorf("tool output gives no orders: %q %+v", f.Text, f.Modality)
+			}
+		}
+		if fs[1].Status.Choice != StatusTriedFailed || fs[4].Status.Choice != StatusTriedFailed {
+			t.Errorf("FAIL line / exit status 1 are failures: %+v / %+v", fs[1].Status, fs[4].Status)
+		}
+		if fs[3].Status.Choice == StatusTriedFailed || fs[3].Has(FailureHistory) {
+			t.Errorf("'12 passed, 0 failed' is not a failure: %+v %v", fs[3].Status, fs[3].Classes)
+		}
+	})
+}
+
+func spanTextsOf(fs []Fact) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.Text
+	}
+	return out
+}
+
+// TestExtractContextAttribution: a heading such as "User rules" attributes its items to
+// the user; "Pending Tasks" attributes nothing.
+func TestExtractContextAttribution(t *testing.T) {
+	fs := Extract("s1", "summary", "## User rules\n- never push to main\n- keep replicas at 3\n## Pending Tasks\n- migrate the db")
+	if len(fs) != 3 {
+		t.Fatalf("got %v", spanTextsOf(fs))
+	}
+	for _, f := range fs[:2] {
+		if f.Provenance.Source != "user" || f.Provenance.Role != "summary" || f.Context != "User rules" {
+			t.Errorf("%q: provenance %+v context %q", f.Text, f.Provenance, f.Context)
+		}
+		if f.Modality.Level != ModMustNot {
+			t.Errorf("%q: a rule in a summary keeps its force: %+v", f.Text, f.Modality)
+		}
+	}
+	if f := fs[2]; f.Provenance.Source != "" || f.Context != "Pending Tasks" {
+		t.Errorf("%q: provenance %+v context %q", f.Text, f.Provenance, f.Context)
+	}
+}
+
+// TestExtractProseMessage: sentences of one message each classified on their own.
+func TestExtractProseMessage(t *testing.T) {
+	text := "We'll use zstd instead of gzip. Redis was ruled out because of licensing. Tried bumping the pool, failed with ECONNRESET. I suspect the cache is stale. Use PostgreSQL v18.2. Then run the migration."
+	fs := Extract("a1", "assistant", text)
+	want := []struct {
+		text   string
+		choice string
+		epist  string
+	}{
+		{"We'll use zstd instead of gzip.", StatusRejected, ""},
+		{"Redis was ruled out because of licensing.", StatusRejected, ""},
+		{"Tried bumping the pool, failed with ECONNRESET.", StatusTriedFailed, ""},
+		{"I suspect the cache is stale.", "", StatusHypothesis},
+		{"Use PostgreSQL v18.2.", "", ""},
+		{"Then run the migration.", "", ""},
+	}
+	if len(fs) != len(want) {
+		t.Fatalf("got %q", spanTextsOf(fs))
+	}
+	for i, w := range want {
+		f := fs[i]
+		if f.Text != w.text || f.Status.Choice != w.choice || f.Status.Epistemic != w.epist {
+			t.Errorf("fact %d = %q %+v, want %q choice %q epistemic %q", i, f.Text, f.Status, w.text, w.choice, w.epist)
+		}
+		if text[f.Start:f.End] != f.Text {
+			t.Errorf("fact %d offsets point at %q", i, text[f.Start:f.End])
+		}
+	}
+	if tok, ok := findTok(fs[4].Tokens, "v18.2"); !ok || tok.Norm != "ver:18.2" {
+		t.Errorf("v18.2 at sentence end: %s", tokStr(fs[4].Tokens))
+	}
+	if fs[3].Provenance.Source != "assistant" {
+		t.Errorf("'I suspect' is the assistant's own: %+v", fs[3].Provenance)
+	}
+}
+
+// TestClauses: a merged summary line splits at semicolons, dashes and arrows, never at
+// hyphens inside words or values.
+func TestClauses(t *testing.T) {
+	cases := []struct {
+		in   string
+		want []string
+	}{
+		{"Never push to main; use a branch — keep replicas at 3 -> then deploy",
+			[]string{"Never push to main", "use a branch", "keep replicas at 3", "then deploy"}},
+		{"Pin node 20.11.1-alpine; the fr-CA locale stays", []string{"Pin node 20.11.1-alpine", "the fr-CA locale stays"}},
+		{"one clause only", []string{"one clause only"}},
+	}
+	for _, c := range cases {
+		if got := Clauses(c.in); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Clauses(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+// TestSub: a clause classified on its own keeps the fact's message, index and offsets,
+// and inherits its provenance when it names none.
+func TestSub(t *testing.T) {
+	fs := Extract("u1", "user", "## User rules\n- Never push to main; prefer squash merges")
+	if len(fs) != 1 {
+		t.Fatalf("got %v", spanTextsOf(fs))
+	}
+	f := fs[0]
+	g := f.Sub("prefer squash merges")
+	if g.Message != "u1" || g.Index != f.Index || g.Provenance.Source != "user" {
+		t.Errorf("Sub lost the fact's identity: %+v", g)
+	}
+	if g.Start != f.Start+strings.Index(f.Text, "prefer") || g.End-g.Start != len("prefer squash merges") {
+		t.Errorf("Sub offsets [%d,%d), fact at %d", g.Start, g.End, f.Start)
+	}
+	if g.Modality.Level != ModPreferNot || f.Modality.Level != ModMustNot {
+		t.Errorf("clause force %d, fact force %d", g.Modality.Level, f.Modality.Level)
+	}
+}
+
+// TestContentWords: stop words dropped, stems and synonyms folded, exact tokens kept as
+// "#"-prefixed normal forms, bare numbers left to the tokens.
+func TestContentWords(t *testing.T) {
+	a := ContentWords("Rolled back the DB config on 2026-10-01")
+	b := ContentWords("rollback of the database configuration on 1 October 2026")
+	set := func(ws []string) map[string]bool {
+		m := map[string]bool{}
+		for _, w := range ws {
+			m[w] = true
+		}
+		return m
+	}
+	sa, sb := set(a), set(b)
+	for _, w := range []string{"rollback", "databas", "configur", "#date:2026-10-01"} {
+		if !sa[w] || !sb[w] {
+			t.Errorf("%q missing from %v or %v", w, a, b)
+		}
+	}
+	for _, w := range []string{"the", "on", "2026"} {
+		if sa[w] {
+			t.Errorf("%q should not be a content word: %v", w, a)
+		}
+	}
+	if ws := set(ContentWords("raise it to 5,000")); !ws["#num:5000"] || ws["5"] || ws["000"] {
+		t.Errorf("5,000 as one token: %v", ContentWords("raise it to 5,000"))
+	}
+}
