@@ -119,6 +119,13 @@ var tokRules = []tokRule{
 		}
 		return s
 	}},
+	{TokTime, regexp.MustCompile(`\b(1[0-2]|0?[1-9])\s?([AaPp])\.?[Mm]\b`), func(m []string) string {
+		h := atoiDef(m[1]) % 12
+		if strings.EqualFold(m[2], "p") {
+			h += 12
+		}
+		return "time:" + pad2(h) + ":00"
+	}},
 	{TokMoney, regexp.MustCompile(`(?:\b(?:USD|EUR|GBP|CHF|JPY)\s?\d[\d,]*(?:\.\d+)?)|(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKmMbB]\b|million|billion|thousand))?)|(?:\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars|euros)\b)`), func(m []string) string {
 		s := m[0]
 		cur := "$"
@@ -161,11 +168,12 @@ var tokRules = []tokRule{
 	{TokPath, regexp.MustCompile(`(?:~|\.{1,2})?(?:/[\w.@~+-]+){2,}/?|(?:~|\.{1,2})/[\w.@~+-]+|\b[\w.-]+(?:/[\w.@+-]+)+\.[A-Za-z0-9]{1,8}\b|/[a-z][\w.-]*\.[a-z]{1,4}\b|/(?:etc|var|tmp|opt|usr|srv|home|dev|mnt|data)\b`), func(m []string) string {
 		return strings.TrimRight(m[0], ".")
 	}},
+	{TokVersion, regexp.MustCompile(`\bgo\d+(?:\.\d+){1,2}\b`), func(m []string) string { return "ver:" + m[0][2:] }},
 	{TokVersion, regexp.MustCompile(`(?:\b[vV]|@|\b)\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*)?\b|\b[vV]\d+\b`), func(m []string) string {
 		s := strings.TrimLeft(m[0], "vV@")
 		return "ver:" + strings.ToLower(s)
 	}},
-	{TokID, regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,9}-\d+\b`), func(m []string) string { return strings.ToUpper(m[0]) }},
+	{TokID, regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,9}-\d+(?:-\d+)?\b`), func(m []string) string { return strings.ToUpper(m[0]) }},
 	{TokID, regexp.MustCompile(`\b[a-z]{2}[-_][A-Z]{2}\b`), func(m []string) string { return m[0] }},
 	{TokID, regexp.MustCompile(`\b\d+x\d+\b`), func(m []string) string { return strings.ToLower(m[0]) }},
 	{TokHost, regexp.MustCompile(`\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+(?:internal|local|com|net|org|io|dev|cloud|corp|lan|svc|cluster\.local)\b`), func(m []string) string { return strings.ToLower(m[0]) }},
