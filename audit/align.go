@@ -7,6 +7,9 @@ import (
 	"github.com/compaudit/compaudit/classify"
 )
 
+// minCoverage is the lowest coverage a candidate is reported with.
+const minCoverage = 0.1
+
 // tokenBoost weights exact tokens above ordinary content words.
 const tokenBoost = 1.6
 
@@ -84,7 +87,21 @@ func (a *aligner) candidates(f *classify.Fact) []match {
 	// near-token credit: a summary fact that carries a changed value of the same
 	// kind still talks about the same thing (5432 -> 6432), so mutated facts align.
 	if len(f.Tokens) > 0 {
+		// only the strongest candidates are worth the near-value check
+		top := make([]int, 0, len(shared))
 		for j := range shared {
+			top = append(top, j)
+		}
+		if len(top) > 12 {
+			sort.Slice(top, func(x, y int) bool {
+				if shared[top[x]] != shared[top[y]] {
+					return shared[top[x]] > shared[top[y]]
+				}
+				return top[x] < top[y]
+			})
+			top = top[:12]
+		}
+		for _, j := range top {
 			for _, t := range f.Tokens {
 				w := "#" + t.Norm
 				if containsWord(a.sum[j].Words, w) {
@@ -102,6 +119,9 @@ func (a *aligner) candidates(f *classify.Fact) []match {
 	out := make([]match, 0, len(shared))
 	for j, s := range shared {
 		cov := s / total
+		if cov < minCoverage {
+			continue // no caller looks this far down
+		}
 		prec := 0.0
 		if a.sumW[j] > 0 {
 			prec = s / a.sumW[j]

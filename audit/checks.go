@@ -2,7 +2,6 @@ package audit
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/compaudit/compaudit/classify"
 	"github.com/compaudit/compaudit/sessions"
@@ -19,7 +18,7 @@ const (
 	MaxSafeDepth  = 2
 )
 
-var reProhibition = regexp.MustCompile(`(?i)\bnever\b|\bmust\s+not\b|\bmustn'?t\b|\bdo\s+not\b|\bdon'?t\b|\bforbidden\b|\bprohibited\b|\bnot\s+allowed\b|\bmay\s+not\b|\bcannot\b`)
+var reProhibition = classify.MustRx(`(?i)\bnever\b|\bmust\s+not\b|\bmustn'?t\b|\bdo\s+not\b|\bdon'?t\b|\bforbidden\b|\bprohibited\b|\bnot\s+allowed\b|\bmay\s+not\b|\bcannot\b`)
 
 // runChecks runs the seed's structural guards per round.
 func runChecks(s *sessions.Session, r *Report, ex *extractor) []Check {

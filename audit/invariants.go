@@ -23,17 +23,30 @@ type invCandidate struct {
 }
 
 // trackInvariants follows every invariant (declared or extracted) through the rounds.
+// Each round's summary is judged once against all invariants (one alignment index per
+// round), so the cost grows with invariants plus summary facts, not their product.
 func trackInvariants(s *sessions.Session, r *Report, ex *extractor) []Invariant {
 	cands := invariantCandidates(s, ex)
 	rounds := s.Rounds()
-	out := make([]Invariant, 0, len(cands))
-	for _, c := range cands {
-		inv := c.inv
-		inv.States = []InvariantState{}
-		retireAt, retireReason, retired := retirement(s, inv.ID)
-		for k, rc := range rounds {
-			rd := &r.Rounds[k]
-			last := s.LastSourceIndex(rc)
+	rules := make([]classify.Fact, len(cands))
+	normFact := make([]string, len(cands))
+	normRule := make([]string, len(cands))
+	for n := range cands {
+		rules[n] = ruleClause(&cands[n].fact)
+		rules[n].Index = n
+		normFact[n] = normText(cands[n].fact.Text)
+		normRule[n] = normText(rules[n].Text)
+	}
+	states := make([][]InvariantState, len(cands))
+	for k, rc := range rounds {
+		rd := &r.Rounds[k]
+		last := s.LastSourceIndex(rc)
+		var jr *judge
+		normSum := ""
+		if !rd.Opaque {
+			normSum = normText(rc.Summary)
+		}
+		for n, c := range cands {
 			st := InvariantState{Round: rc.Round}
 			switch {
 			case c.start > last:
@@ -41,22 +54,42 @@ func trackInvariants(s *sessions.Session, r *Report, ex *extractor) []Invariant 
 			case rd.Opaque:
 				st.State = StateOpaque
 				st.Detail = "opaque summary: cannot be checked"
+			case strings.Contains(normSum, normFact[n]):
+				st.State, st.Summary, st.Score = StateVerbatim, c.fact.Text, 1
+			case normRule[n] != normFact[n] && strings.Contains(normSum, normRule[n]):
+				st.State, st.Summary, st.Score = StateVerbatim, rules[n].Text, 1
+			case len(rd.SummaryFacts) == 0:
+				st.State, st.Detail = StateDropped, "the summary has no facts"
 			default:
-				st.State, st.Summary, st.Score, st.Detail = invariantState(&c.fact, rd.SummaryFacts, rc.Summary)
-				isRetired := retired && retireAt <= last
-				if st.State == StateDropped {
-					if inv.DroppedInRound == nil {
-						n := rc.Round
-						inv.DroppedInRound = &n
-						inv.Flagged = !isRetired
-					}
-					if isRetired {
-						st.State = StateRetired
-						st.Detail = "retired: " + retireReason
-					}
+				if jr == nil {
+					jr = newJudge(rules, rd.SummaryFacts)
+					jr.best = make([]match, len(rules))
 				}
+				st.State, st.Summary, st.Score, st.Detail = invariantState(jr, n)
 			}
-			inv.States = append(inv.States, st)
+			states[n] = append(states[n], st)
+		}
+	}
+	out := make([]Invariant, 0, len(cands))
+	for n, c := range cands {
+		inv := c.inv
+		inv.States = states[n]
+		retireAt, retireReason, retired := retirement(s, inv.ID)
+		for k := range inv.States {
+			st := &inv.States[k]
+			if st.State != StateDropped {
+				continue
+			}
+			isRetired := retired && retireAt <= s.LastSourceIndex(rounds[k])
+			if inv.DroppedInRound == nil {
+				rn := st.Round
+				inv.DroppedInRound = &rn
+				inv.Flagged = !isRetired
+			}
+			if isRetired {
+				st.State = StateRetired
+				st.Detail = "retired: " + retireReason
+			}
 		}
 		if retired {
 			if retireAt >= 0 && retireAt < len(s.Messages) {
@@ -106,15 +139,18 @@ func invariantCandidates(s *sessions.Session, ex *extractor) []invCandidate {
 		}
 		return out
 	}
+	seen := map[string]bool{}
 	for mi, m := range s.Messages {
 		if m.Role == "system" {
 			continue
 		}
 		toolFailure := false
 		for _, f := range ex.of(m.ID) {
-			if !isInvariantFact(&f) || duplicateInvariant(out, &f) {
+			key := strings.ToLower(strings.TrimSpace(f.Text))
+			if !isInvariantFact(&f) || seen[key] {
 				continue
 			}
+			seen[key] = true
 			if f.Role == "tool" && f.Provenance.Source != "file" {
 				if toolFailure {
 					continue // one failure record per tool run: its first error line
@@ -163,16 +199,7 @@ func isInvariantFact(f *classify.Fact) bool {
 	return false
 }
 
-var reToolError = regexp.MustCompile(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|traceback|abort(?:ed)?|panic|denied|refused|failed|failure|timed?\s*out|cannot|could\s+not|not\s+found|rejected|oom|killed)\b|\w+(?:Error|Exception)\b|_exception\b`)
-
-func duplicateInvariant(have []invCandidate, f *classify.Fact) bool {
-	for _, h := range have {
-		if strings.EqualFold(strings.TrimSpace(h.fact.Text), strings.TrimSpace(f.Text)) {
-			return true
-		}
-	}
-	return false
-}
+var reToolError = classify.MustRx(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|traceback|abort(?:ed)?|panic|denied|refused|failed|failure|timed?\s*out|cannot|could\s+not|not\s+found|rejected|oom|killed)\b|\w+(?:Error|Exception)\b|_exception\b`)
 
 func invariantKind(f *classify.Fact) string {
 	switch {
@@ -252,36 +279,26 @@ func clauseOf(g, f *classify.Fact) classify.Fact {
 	return best
 }
 
-// invariantState judges whether a summary still states the invariant with its force:
-// the same modality, the exact values and the qualifiers.
-func invariantState(f *classify.Fact, sum []classify.Fact, summary string) (string, string, float64, string) {
-	if strings.Contains(normText(summary), normText(f.Text)) {
-		return StateVerbatim, f.Text, 1, ""
-	}
-	if len(sum) == 0 {
-		return StateDropped, "", 0, "the summary has no facts"
-	}
-	rule := ruleClause(f)
-	if rule.Text != f.Text && strings.Contains(normText(summary), normText(rule.Text)) {
-		return StateVerbatim, rule.Text, 1, ""
-	}
-	j := newJudge([]classify.Fact{rule}, sum)
-	j.best = make([]match, 1)
-	cands := j.fwd.candidates(&rule)
+// invariantState judges whether a summary (the judge's summary facts) still states
+// invariant n (the judge's source fact n) with its force: the same modality, the exact
+// values and the qualifiers.
+func invariantState(j *judge, n int) (string, string, float64, string) {
+	rule := &j.src[n]
+	cands := j.fwd.candidates(rule)
 	if len(cands) == 0 {
 		return StateDropped, "", 0, "no summary fact mentions it"
 	}
 	b := cands[0]
-	j.best[0] = b
-	whole := sum[b.j]
-	g := clauseOf(&whole, &rule)
+	j.best[n] = b
+	whole := j.sum[b.j]
+	g := clauseOf(&whole, rule)
 	failure := rule.Has(classify.FailureHistory) && rule.Modality.Level == 0
 	need := matchScore
 	if failure {
 		need = weakScore
 	}
 	if b.score >= weakScore {
-		if d, ok := j.mutation(0, &rule, &g, b); ok {
+		if d, ok := j.mutation(n, rule, &g, b); ok {
 			return StateDropped, whole.Text, round3(b.score), d
 		}
 	}
@@ -292,7 +309,7 @@ func invariantState(f *classify.Fact, sum []classify.Fact, summary string) (stri
 		if !reFailCue.MatchString(whole.Text) {
 			return StateDropped, whole.Text, round3(b.score), "the summary mentions it but not that it failed"
 		}
-	} else if d, ok := j.collapse(0, &rule, &g); ok {
+	} else if d, ok := j.collapse(n, rule, &g); ok {
 		return StateDropped, whole.Text, round3(b.score), d
 	}
 	if rule.Modality.Level >= classify.ModShouldNot && !ruleLike(&g) && !ruleLike(&whole) {

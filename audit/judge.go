@@ -2,7 +2,6 @@ package audit
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -28,8 +27,10 @@ type judge struct {
 	best       []match  // best counterpart per source fact (j = -1 none)
 	cumulative bool
 	// srcTokens holds every exact token of the sources, for addition checks.
-	srcTokens []classify.Token
-	srcText   string
+	srcTokens     []classify.Token
+	srcNorms      map[string]bool
+	srcText       string
+	userSaidCache map[string]bool
 }
 
 func newJudge(src, sum []classify.Fact) *judge {
@@ -262,13 +263,13 @@ func strongRule(f *classify.Fact) bool {
 	return false
 }
 
-var reCannot = regexp.MustCompile(`can'?t|cannot|can not|doesn'?t|does not`)
+var reCannot = classify.MustRx(`can'?t|cannot|can not|doesn'?t|does not`)
 
 var (
-	reFollowUp = regexp.MustCompile(`(?i)\b(?:follow[- ]?ups?|todo|to[- ]do|still\s+(?:need|needs|to)|need\s+to|needs\s+to|must\s+still|open\s+(?:question|item|issue)|blocker|blocked\s+on|pending|outstanding|not\s+yet\s+(?:done|verified|checked|tested|fixed)|remains?\s+open|action\s+items?|later:|next:)\b`)
-	reZeroFail = regexp.MustCompile(`(?i)\b(?:0|zero|no)\s+(?:failed|failures?|errors?)\b|\bfailed[=:]\s*0\b|\berrors?[=:]\s*0\b|\bwithout\s+(?:an?\s+)?(?:errors?|failures?)\b|\bis\s+gone\b|\bno\s+longer\b`)
-	reAttempt  = regexp.MustCompile(`(?i)\b(?:tried|try|trying|attempt\w*|switch\w*|ran|run|re-?ran|set|setting|added|adding|used|using|with|approach|fix|workaround|build|deploy\w*|upgrade\w*|install\w*|migrat\w*|first|second|again|in\s+CI)\b`)
-	reQuestion = regexp.MustCompile(`\?\s*["')]*\s*$`)
+	reFollowUp = classify.MustRx(`(?i)\b(?:follow[- ]?ups?|todo|to[- ]do|still\s+(?:need|needs|to)|need\s+to|needs\s+to|must\s+still|open\s+(?:question|item|issue)|blocker|blocked\s+on|pending|outstanding|not\s+yet\s+(?:done|verified|checked|tested|fixed)|remains?\s+open|action\s+items?|later:|next:)\b`)
+	reZeroFail = classify.MustRx(`(?i)\b(?:0|zero|no)\s+(?:failed|failures?|errors?)\b|\bfailed[=:]\s*0\b|\berrors?[=:]\s*0\b|\bwithout\s+(?:an?\s+)?(?:errors?|failures?)\b|\bis\s+gone\b|\bno\s+longer\b`)
+	reAttempt  = classify.MustRx(`(?i)\b(?:tried|try|trying|attempt\w*|switch\w*|ran|run|re-?ran|set|setting|added|adding|used|using|with|approach|fix|workaround|build|deploy\w*|upgrade\w*|install\w*|migrat\w*|first|second|again|in\s+CI)\b`)
+	reQuestion = classify.MustRx(`\?\s*["')]*\s*$`)
 )
 
 // failureRecord: "tried X, it failed with E" said in prose (not a tool's raw output).
@@ -302,7 +303,7 @@ func specificToken(t classify.Token) bool {
 	return false
 }
 
-var reRuleWord = regexp.MustCompile(`(?i)\b(?:no|not|n't|never|none|only|keep|keeps|kept|stay|stays|remain|remains|exactly|at\s+least|at\s+most|until|unless|without|hold|on\s+hold|frozen|freeze|forbid\w*|ban\w*|cap|capped|limit\w*|max(?:imum)?|min(?:imum)?|rule|required?|requires|mandatory|prohibit\w*|off[- ]limits|untouched|leave|left\s+alone|pinned|pin)\b`)
+var reRuleWord = classify.MustRx(`(?i)\b(?:no|not|n't|never|none|only|keep|keeps|kept|stay|stays|remain|remains|exactly|at\s+least|at\s+most|until|unless|without|hold|on\s+hold|frozen|freeze|forbid\w*|ban\w*|cap|capped|limit\w*|max(?:imum)?|min(?:imum)?|rule|required?|requires|mandatory|prohibit\w*|off[- ]limits|untouched|leave|left\s+alone|pinned|pin)\b`)
 
 // ruleLike: g still reads as a rule (it has force, a negation or a restriction).
 func ruleLike(g *classify.Fact) bool {
@@ -611,14 +612,14 @@ func editDistance(a, b string) int {
 // talks about the same thing (a user's correction, a re-read file).
 func (j *judge) backedLater(i int, x classify.Token) bool {
 	f := &j.src[i]
-	return j.laterAbout(i, f, func(k *classify.Fact) bool { return hasEquivalent(k.Tokens, x) })
+	return j.laterWith(i, f, []string{"#" + x.Norm}, func(k *classify.Fact) bool { return hasEquivalent(k.Tokens, x) })
 }
 
 // backedElsewhere reports whether g restates another source fact that states x: then
 // g's x is that fact's value, not a changed copy of f's.
 func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bool {
-	for k := range j.src {
-		if k == skip || !hasEquivalent(j.src[k].Tokens, x) {
+	for _, k := range j.rev.index["#"+x.Norm] {
+		if k == skip {
 			continue
 		}
 		if j.fwd.pairCoverageFact(&j.src[k], g) >= 0.45 {
@@ -629,7 +630,7 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bo
 }
 
 // reOnlyCond: "only" restricting when or where a rule applies ("only on weekdays").
-var reOnlyCond = regexp.MustCompile(`(?i)\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|inside|outside|via|through|with)\b`)
+var reOnlyCond = classify.MustRx(`(?i)\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|inside|outside|via|through|with)\b`)
 
 var qualifierSyn = map[string][]string{
 	"until":         {"until", "till", "pending", "before", "unless"},
@@ -797,13 +798,13 @@ func tokenLabel(t classify.Token) string {
 // ---- epistemic collapse ----
 
 var (
-	reHedge       = regexp.MustCompile(`(?i)\b(?:suspect\w*|hypothes\w+|probably|likely|might|may|maybe|possibly|perhaps|could|guess\w*|think|seems?|appears?|unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven)|theory|candidate|suggests?|presumably|unclear|not\s+sure|tbc|if\s+so|would)\b`)
-	reFailCue     = regexp.MustCompile(`(?i)\b(?:fail\w*|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke\w*|crash\w*|error\w*|revert\w*|rolled\s+back|abandon\w*|dead\s+end|no\s+luck|unsuccessful|did\s+not\s+work|timed?\s*out|denied|rejected)\b`)
-	reExploreCue  = regexp.MustCompile(`(?i)\b(?:consider\w*|explor\w*|looked\s+(?:at|into)|evaluat\w*|investigat\w*|discuss\w*|weigh\w*|thought\s+about|an\s+option|alternatives?|approaches)\b`)
-	reRejectCue   = regexp.MustCompile(`(?i)\b(?:reject\w*|ruled\s+out|decided\s+against|won'?t|not\s+(?:use|going|an\s+option|approved)|declined|vetoed|dropped|discarded|refused|off\s+the\s+table|instead\s+of|rather\s+than|violat\w*|no\b|not\b|never)\b`)
-	reAdoptCue    = regexp.MustCompile(`(?i)\b(?:fallback|fall\s+back|back[- ]?up|plan\s+b|option|could\s+use|may\s+use|might\s+use|chose|chosen|going\s+with|will\s+use|use\b|using|adopt\w*|switch\w*\s+to|keep\s+\w+\s+as|reconsider\w*|revisit\w*|still\s+on\s+the\s+table|considered)\b`)
-	reOpenCue     = regexp.MustCompile(`(?i)\b(?:pending|todo|follow[- ]?up|still|not\s+yet|remaining|open|blocked|blocker|unresolved|outstanding|waiting|in\s+progress|partial\w*|of\s+\d+|until|once|gate\w*|tbd|next)\b`)
-	reResolvedCue = regexp.MustCompile(`(?i)\b(?:fixed|resolved|done|completed?|closed|solved|works|passes|passed|unblocked|succeeded|finished|merged|shipped|deployed|all\b|fully|confirmed|verified|cleared|complete)\b`)
+	reHedge       = classify.MustRx(`(?i)\b(?:suspect\w*|hypothes\w+|probably|likely|might|may|maybe|possibly|perhaps|could|guess\w*|think|seems?|appears?|unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven)|theory|candidate|suggests?|presumably|unclear|not\s+sure|tbc|if\s+so|would)\b`)
+	reFailCue     = classify.MustRx(`(?i)\b(?:fail\w*|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke\w*|crash\w*|error\w*|revert\w*|rolled\s+back|abandon\w*|dead\s+end|no\s+luck|unsuccessful|did\s+not\s+work|timed?\s*out|denied|rejected)\b`)
+	reExploreCue  = classify.MustRx(`(?i)\b(?:consider\w*|explor\w*|looked\s+(?:at|into)|evaluat\w*|investigat\w*|discuss\w*|weigh\w*|thought\s+about|an\s+option|alternatives?|approaches)\b`)
+	reRejectCue   = classify.MustRx(`(?i)\b(?:reject\w*|ruled\s+out|decided\s+against|won'?t|not\s+(?:use|going|an\s+option|approved)|declined|vetoed|dropped|discarded|refused|off\s+the\s+table|instead\s+of|rather\s+than|violat\w*|no\b|not\b|never)\b`)
+	reAdoptCue    = classify.MustRx(`(?i)\b(?:fallback|fall\s+back|back[- ]?up|plan\s+b|option|could\s+use|may\s+use|might\s+use|chose|chosen|going\s+with|will\s+use|use\b|using|adopt\w*|switch\w*\s+to|keep\s+\w+\s+as|reconsider\w*|revisit\w*|still\s+on\s+the\s+table|considered)\b`)
+	reOpenCue     = classify.MustRx(`(?i)\b(?:pending|todo|follow[- ]?up|still|not\s+yet|remaining|open|blocked|blocker|unresolved|outstanding|waiting|in\s+progress|partial\w*|of\s+\d+|until|once|gate\w*|tbd|next)\b`)
+	reResolvedCue = classify.MustRx(`(?i)\b(?:fixed|resolved|done|completed?|closed|solved|works|passes|passed|unblocked|succeeded|finished|merged|shipped|deployed|all\b|fully|confirmed|verified|cleared|complete)\b`)
 )
 
 func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
@@ -832,9 +833,9 @@ func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
 }
 
 var (
-	reAssertCue   = regexp.MustCompile(`(?i)\b(?:cause[sd]?|caused\s+by|root\s+cause|because|due\s+to|confirmed|verified|is\s+(?:the|a)\s+(?:bug|problem|issue|culprit|reason)|turned\s+out|comes?\s+from|results?\s+from|explains?|fault(?:y)?|broken|bad|known|established|identified|diagnosed|traced\s+to)\b`)
-	reCopula      = regexp.MustCompile(`(?i)\b(?:is|are|was|were|has|have)\b`)
-	reRequestVerb = regexp.MustCompile(`(?i)^\W*(?:investigate|check|find|look|verify|confirm|test|plan|decide|ask|figure|determine|measure|diagnose|debug|explore|try|see|query|read|review|rehearse|wait|prepare|draft)\b`)
+	reAssertCue   = classify.MustRx(`(?i)\b(?:cause[sd]?|caused\s+by|root\s+cause|because|due\s+to|confirmed|verified|is\s+(?:the|a)\s+(?:bug|problem|issue|culprit|reason)|turned\s+out|comes?\s+from|results?\s+from|explains?|fault(?:y)?|broken|bad|known|established|identified|diagnosed|traced\s+to)\b`)
+	reCopula      = classify.MustRx(`(?i)\b(?:is|are|was|were|has|have)\b`)
+	reRequestVerb = classify.MustRx(`(?i)^\W*(?:investigate|check|find|look|verify|confirm|test|plan|decide|ask|figure|determine|measure|diagnose|debug|explore|try|see|query|read|review|rehearse|wait|prepare|draft)\b`)
 )
 
 // asserts: g states something as fact (not a task, a plan or a question).
@@ -846,10 +847,10 @@ func asserts(g *classify.Fact) bool {
 }
 
 var (
-	reClaimExplored = regexp.MustCompile(`(?i)\b(?:was|were|been|got)\s+(?:considered|explored|looked\s+at|evaluated|discussed|investigated|weighed)|\b(?:considered|explored|evaluated|looked\s+(?:at|into))\b`)
-	reClaimFallback = regexp.MustCompile(`(?i)\bfall\s*-?back\b|\bfallback\b|\bplan\s+b\b|\bremains?\s+(?:an?\s+)?(?:option|possible|on\s+the\s+table)|\bstill\s+an?\s+option\b|\bback\s+on\s+the\s+table\b|\bif\s+\w+(?:\s+\w+){0,4}\s+(?:keep|keeps)\s+(?:failing|breaking)\b`)
-	reClaimResolved = regexp.MustCompile(`(?i)\b(?:fixed|resolved|complete|completed|done|all\s+\d[\d,]*\b|fully\s+\w+|no\s+longer\s+(?:an\s+)?(?:issue|problem|failing|open)|accepted|succeeded|unblocked|closed)\b`)
-	reClaimCause    = regexp.MustCompile(`(?i)\b(?:caused\s+by|is\s+caused|root\s+cause|cause\s+(?:of|is|was)|is\s+(?:faulty|broken|bad|the\s+culprit)|comes?\s+from|because\s+of|due\s+to|traced\s+to|the\s+culprit)\b`)
+	reClaimExplored = classify.MustRx(`(?i)\b(?:was|were|been|got)\s+(?:considered|explored|looked\s+at|evaluated|discussed|investigated|weighed)|\b(?:considered|explored|evaluated|looked\s+(?:at|into))\b`)
+	reClaimFallback = classify.MustRx(`(?i)\bfall\s*-?back\b|\bfallback\b|\bplan\s+b\b|\bremains?\s+(?:an?\s+)?(?:option|possible|on\s+the\s+table)|\bstill\s+an?\s+option\b|\bback\s+on\s+the\s+table\b|\bif\s+\w+(?:\s+\w+){0,4}\s+(?:keep|keeps)\s+(?:failing|breaking)\b`)
+	reClaimResolved = classify.MustRx(`(?i)\b(?:fixed|resolved|complete|completed|done|all\s+\d[\d,]*\b|fully\s+\w+|no\s+longer\s+(?:an\s+)?(?:issue|problem|failing|open)|accepted|succeeded|unblocked|closed)\b`)
+	reClaimCause    = classify.MustRx(`(?i)\b(?:caused\s+by|is\s+caused|root\s+cause|cause\s+(?:of|is|was)|is\s+(?:faulty|broken|bad|the\s+culprit)|comes?\s+from|because\s+of|due\s+to|traced\s+to|the\s+culprit)\b`)
 )
 
 // statusClaim: which status a summary fact asserts ("" when none).
@@ -870,7 +871,7 @@ func statusClaim(g *classify.Fact) string {
 	return ""
 }
 
-var reRejectCue2 = regexp.MustCompile(`(?i)\b(?:reject\w*|ruled\s+out|not\s+(?:an?\s+)?(?:option|fallback)|no\s+fallback|never|vetoed|off\s+the\s+table|not\s+even)\b`)
+var reRejectCue2 = classify.MustRx(`(?i)\b(?:reject\w*|ruled\s+out|not\s+(?:an?\s+)?(?:option|fallback)|no\s+fallback|never|vetoed|off\s+the\s+table|not\s+even)\b`)
 
 // statusConflict: f's status contradicts what g claims about the same subject.
 func (j *judge) statusConflict(i int, f, g *classify.Fact, kind string) (string, bool) {
@@ -895,7 +896,7 @@ func (j *judge) statusConflict(i int, f, g *classify.Fact, kind string) (string,
 	return "", false
 }
 
-var reProgress = regexp.MustCompile(`(?i)\b\d+\s+of\s+\d+\b|\bpending\b|\bpartial\w*\b|\bin\s+progress\b`)
+var reProgress = classify.MustRx(`(?i)\b\d+\s+of\s+\d+\b|\bpending\b|\bpartial\w*\b|\bin\s+progress\b`)
 
 // failureLike: f records a failure (prose or a tool's error line).
 func failureLike(f *classify.Fact) bool {
@@ -908,9 +909,9 @@ func failureLike(f *classify.Fact) bool {
 	return strongFailure(f.Text) || f.Status.Choice == classify.StatusTriedFailed && reFailCue.MatchString(f.Text)
 }
 
-var reToolErrorLine = regexp.MustCompile(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|abort(?:ed)?|denied|refused|failed|failure|timed?\s*out|could\s+not|rejected)\b|\w+(?:Error|Exception)\b|does\s+not\s+have\b`)
+var reToolErrorLine = classify.MustRx(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|abort(?:ed)?|denied|refused|failed|failure|timed?\s*out|could\s+not|rejected)\b|\w+(?:Error|Exception)\b|does\s+not\s+have\b`)
 
-var reConfirm = regexp.MustCompile(`(?i)\b(?:confirmed|verified|proven|proved|shows?|showed|root\s+cause|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|turned\s+out|matches|consistent\s+with)\b`)
+var reConfirm = classify.MustRx(`(?i)\b(?:confirmed|verified|proven|proved|shows?|showed|root\s+cause|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|turned\s+out|matches|consistent\s+with)\b`)
 
 // confirmedLater: a later source fact about the same subject establishes it.
 func (j *judge) confirmedLater(i int, f *classify.Fact) bool {
@@ -926,14 +927,39 @@ func (j *judge) resolvedLater(i int, f *classify.Fact) bool {
 	})
 }
 
+// laterAbout reports whether some source fact after i, on f's subject (at least 35%
+// of f's weight), satisfies pred. Candidates come from the source-side index through
+// f's rarer words, so the cost does not grow with the whole transcript.
 func (j *judge) laterAbout(i int, f *classify.Fact, pred func(*classify.Fact) bool) bool {
-	a := newAligner([]classify.Fact{*f}, j.src[i+1:])
-	for _, c := range a.candidates(f) {
-		if c.coverage < 0.35 {
-			break
+	return j.laterWith(i, f, f.Words, pred)
+}
+
+// maxPostings bounds how many facts a single word may nominate as candidates: a word
+// that common says nothing about the subject.
+const maxPostings = 256
+
+func (j *judge) laterWith(i int, f *classify.Fact, via []string, pred func(*classify.Fact) bool) bool {
+	seen := map[int]bool{}
+	total := 0.0
+	for _, w := range f.Words {
+		total += j.rev.weight(w)
+	}
+	if total == 0 {
+		return false
+	}
+	for _, w := range via {
+		post := j.rev.index[w]
+		if len(post) > maxPostings {
+			continue
 		}
-		if pred(&j.src[i+1+c.j]) {
-			return true
+		for _, k := range post {
+			if k <= i || seen[k] {
+				continue
+			}
+			seen[k] = true
+			if j.rev.pairCoverageFact(f, &j.src[k]) >= 0.35 && pred(&j.src[k]) {
+				return true
+			}
 		}
 	}
 	return false
@@ -942,16 +968,16 @@ func (j *judge) laterAbout(i int, f *classify.Fact, pred func(*classify.Fact) bo
 // ---- provenance loss ----
 
 var (
-	reSumUser  = regexp.MustCompile(`(?i)\buser\b|\byou\b|\brequested\b|\basked\b`)
-	reSumOwn   = regexp.MustCompile(`(?i)\b(?:we|i|our|us|my)\b|\bthe\s+(?:agent|assistant)\b|\bassistant\b`)
-	reAttrWord = regexp.MustCompile(`[A-Za-z][A-Za-z0-9'.-]+`)
+	reSumUser  = classify.MustRx(`(?i)\buser\b|\byou\b|\brequested\b|\basked\b`)
+	reSumOwn   = classify.MustRx(`(?i)\b(?:we|i|our|us|my)\b|\bthe\s+(?:agent|assistant)\b|\bassistant\b`)
+	reAttrWord = classify.MustRx(`[A-Za-z][A-Za-z0-9'.-]+`)
 )
 
 var attrStop = map[string]bool{"the": true, "from": true, "says": true, "said": true, "per": true, "according": true, "to": true, "of": true, "on": true,
 	"team": false, "confirmed": true, "reports": true, "reported": true, "wants": true, "requires": true, "required": true, "states": true, "stated": true,
 	"in": true, "a": true, "an": true, "and": true, "told": true, "wrote": true, "me": true, "just": true, "also": true, "lines": true, "line": true, "excerpt": true, "noted": true, "notes": true, "says:": true, "claims": true, "claimed": true, "s": true}
 
-var reFileNoun = regexp.MustCompile(`(?i)^(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|values|manifest|spec|comment|header|notes|guide|policy|schema)$`)
+var reFileNoun = classify.MustRx(`(?i)^(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|values|manifest|spec|comment|header|notes|guide|policy|schema)$`)
 
 // whoWords: the distinctive words of an attribution ("Marta", "DBA", "README"). For
 // a file, the file's own name or kind ("README", "values.yaml"), not its modifiers.
@@ -1019,7 +1045,7 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 	return "", false
 }
 
-var reSumOwnClaim = regexp.MustCompile(`(?i)^\W*(?:we|i)\b|\b(?:we|i)\s+(?:decided|chose|don'?t|do\s+not|never|always|will|require|determined|found|settled|ruled)\b|\bour\s+(?:rule|policy|decision)\b`)
+var reSumOwnClaim = classify.MustRx(`(?i)^\W*(?:we|i)\b|\b(?:we|i)\s+(?:decided|chose|don'?t|do\s+not|never|always|will|require|determined|found|settled|ruled)\b|\bour\s+(?:rule|policy|decision)\b`)
 
 func sourceLabel(p classify.Provenance) string {
 	switch p.Source {
@@ -1084,6 +1110,18 @@ func (j *judge) userContext(g *classify.Fact) bool {
 
 // userSaid: some user message in the sources backs summary fact g.
 func (j *judge) userSaid(g *classify.Fact) bool {
+	if v, ok := j.userSaidCache[g.Text]; ok {
+		return v
+	}
+	v := j.userSaidUncached(g)
+	if j.userSaidCache == nil {
+		j.userSaidCache = map[string]bool{}
+	}
+	j.userSaidCache[g.Text] = v
+	return v
+}
+
+func (j *judge) userSaidUncached(g *classify.Fact) bool {
 	for _, c := range j.rev.candidates(g) {
 		if c.coverage < 0.35 {
 			break
@@ -1098,8 +1136,8 @@ func (j *judge) userSaid(g *classify.Fact) bool {
 // ---- addition ----
 
 var (
-	reBoiler = regexp.MustCompile(`(?i)^(?:this session is being continued|the conversation is summari[sz]ed|summary:?$|analysis:?$|context checkpoint|handoff|none\.?$|n/a|nothing\b)`)
-	reAction = regexp.MustCompile(`(?i)\b(?:terminated|killed|restarted|deleted|removed|dropped|created|deployed|rolled|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|ran|executed|applied|merged|pushed|published|released|tagged|approved|signed|granted|revoked|rotated|flattened|purged|scrubbed|fixed|patched|opened|filed|closed|tested|verified|confirmed|load[- ]tested|benchmarked|completed|finished|passed|consented|obtained|received|agreed|decided)\b`)
+	reBoiler = classify.MustRx(`(?i)^(?:this session is being continued|the conversation is summari[sz]ed|summary:?$|analysis:?$|context checkpoint|handoff|none\.?$|n/a|nothing\b)`)
+	reAction = classify.MustRx(`(?i)\b(?:terminated|killed|restarted|deleted|removed|dropped|created|deployed|rolled|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|ran|executed|applied|merged|pushed|published|released|tagged|approved|signed|granted|revoked|rotated|flattened|purged|scrubbed|fixed|patched|opened|filed|closed|tested|verified|confirmed|load[- ]tested|benchmarked|completed|finished|passed|consented|obtained|received|agreed|decided)\b`)
 )
 
 func (j *judge) addition(k int, claimed map[int]bool) (Finding, bool) {
@@ -1143,7 +1181,19 @@ func (j *judge) addition(k int, claimed map[int]bool) (Finding, bool) {
 
 // tokenSeen: the value appears somewhere in the sources, in any notation.
 func (j *judge) tokenSeen(t classify.Token) bool {
-	if hasEquivalent(j.srcTokens, t) {
+	if j.srcNorms == nil {
+		j.srcNorms = map[string]bool{}
+		for _, x := range j.srcTokens {
+			j.srcNorms[x.Norm] = true
+			if k := valueKey(x); k != "" {
+				j.srcNorms[k] = true
+			}
+		}
+	}
+	if j.srcNorms[t.Norm] {
+		return true
+	}
+	if k := valueKey(t); k != "" && j.srcNorms[k] {
 		return true
 	}
 	if j.srcText == "" {
@@ -1191,10 +1241,19 @@ func (j *judge) tokenSeen(t classify.Token) bool {
 
 func fmtFloat(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
+// valueKey files numbers, percentages and durations under their value, so 0.921 and
+// 92.1% (or 90 s and 1m30s) meet in one lookup.
+func valueKey(t classify.Token) string {
+	if v, unit, ok := t.Value(); ok {
+		return "=" + unit + strconv.FormatFloat(v, 'g', 12, 64)
+	}
+	return ""
+}
+
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // reActionVerb matches actions reported as done (past tense), not plans or nouns.
-var reActionVerb = regexp.MustCompile(`(?i)\b(terminated|killed|restarted|deleted|deployed|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|merged|pushed|published|released|tagged|signed\s+off|granted|revoked|rotated|flattened|purged|scrubbed|patched|filed|load[- ]tested|benchmarked|consented|obtained|rebooted|rebuilt|reindexed|vacuumed|installed|uninstalled|rolled\s+out|rolled\s+back|reverted|ticketed|scaled|resized|escalated|refunded|charged|invoiced|emailed|contacted|notified|backfilled|restored|wiped|truncated|dropped\s+the\s+table)\b`)
+var reActionVerb = classify.MustRx(`(?i)\b(terminated|killed|restarted|deleted|deployed|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|merged|pushed|published|released|tagged|signed\s+off|granted|revoked|rotated|flattened|purged|scrubbed|patched|filed|load[- ]tested|benchmarked|consented|obtained|rebooted|rebuilt|reindexed|vacuumed|installed|uninstalled|rolled\s+out|rolled\s+back|reverted|ticketed|scaled|resized|escalated|refunded|charged|invoiced|emailed|contacted|notified|backfilled|restored|wiped|truncated|dropped\s+the\s+table)\b`)
 
 // actionGroups: ways sources describe the same action.
 var actionGroups = [][]string{
@@ -1228,7 +1287,7 @@ func actionStems(verb string) []string {
 	return out
 }
 
-var rePlanContext = regexp.MustCompile(`(?i)pending|next|todo|to do|plan|intent|request|remaining|open|follow`)
+var rePlanContext = classify.MustRx(`(?i)pending|next|todo|to do|plan|intent|request|remaining|open|follow`)
 
 // unsupportedAction: the fact reports an action as done (terminated, notified, load
 // tested) that none of the source facts it draws on mentions.
@@ -1318,6 +1377,6 @@ func roleLabel(r string) string {
 	return r
 }
 
-var reStrongFailure = regexp.MustCompile(`(?i)\b(?:failed|fails|breaks|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|did\s+not\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error|no\s+luck|dead\s+end)\b`)
+var reStrongFailure = classify.MustRx(`(?i)\b(?:failed|fails|breaks|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|did\s+not\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error|no\s+luck|dead\s+end)\b`)
 
 func strongFailure(s string) bool { return reStrongFailure.MatchString(s) }

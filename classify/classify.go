@@ -3,6 +3,7 @@ package classify
 import (
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -43,15 +44,25 @@ func Classify(msgID, role string, sp Span) Fact {
 		f.Tokens = Tokens(body)
 		f.Provenance = Provenance{Role: role}
 		f.Classes = []Class{EvidenceReference}
-		f.Words = ContentWords(body)
+		f.Words = contentWords(body, f.Tokens)
 		return f
 	}
 	f.Tokens = Tokens(body)
-	f.Modality = ModalityFor(body, role)
 	if sp.Line && role == "tool" {
-		// tool output states facts; it does not give orders
-		f.Modality = Modality{}
+		// A line of tool output states facts; it gives no orders and names no one.
+		// Only its failure status matters, and transcripts hold many such lines.
+		f.Provenance = Provenance{Role: role}
+		if reFailed.MatchString(body) {
+			f.Status.Choice = StatusTriedFailed
+		}
+		if reProgressLine.MatchString(body) {
+			f.Status.Resolution = StatusOpen
+		}
+		f.Classes = ClassesOf(body, role, f.Tokens, f.Modality, nil, f.Status, false)
+		f.Words = contentWords(body, f.Tokens)
+		return f
 	}
+	f.Modality = ModalityFor(body, role)
 	f.Qualifiers = QualifiersOf(body)
 	f.Status = StatusOf(body)
 	if role == "tool" && f.Status.Choice == StatusTriedFailed {
@@ -66,9 +77,11 @@ func Classify(msgID, role string, sp Span) Fact {
 		}
 	}
 	f.Classes = ClassesOf(body, role, f.Tokens, f.Modality, f.Qualifiers, f.Status, false)
-	f.Words = ContentWords(body)
+	f.Words = contentWords(body, f.Tokens)
 	return f
 }
+
+var reProgressLine = rx(`\b\d+\s+of\s+\d+\b|\bpending\b|\bin\s+progress\b`)
 
 var stop = map[string]bool{}
 
@@ -90,7 +103,9 @@ func init() {
 var phrasal = strings.NewReplacer("fall back", "fallback", "fall-back", "fallback", "Fall back", "fallback", "roll back", "rollback",
 	"rolled back", "rollback", "set up", "setup", "sign off", "signoff", "signed off", "signoff", "sign-off", "signoff", "look up", "lookup")
 
-func ContentWords(text string) []string {
+func ContentWords(text string) []string { return contentWords(text, Tokens(text)) }
+
+func contentWords(text string, toks []Token) []string {
 	text = phrasal.Replace(text)
 	var out []string
 	seen := map[string]bool{}
@@ -100,7 +115,7 @@ func ContentWords(text string) []string {
 			out = append(out, w)
 		}
 	}
-	for _, t := range Tokens(text) {
+	for _, t := range toks {
 		add("#" + t.Norm)
 	}
 	word := strings.Builder{}
@@ -216,13 +231,25 @@ func Clauses(text string) []string {
 	return out
 }
 
+var subCache sync.Map // role + context + text -> Fact
+
 // Sub classifies part of a fact as a fact of its own (same message and role).
+// Results are cached: the same summary clause is compared with many source facts.
 func (f *Fact) Sub(text string) Fact {
 	off := strings.Index(f.Text, text)
 	if off < 0 {
 		off = 0
 	}
-	g := Classify(f.Message, f.Role, Span{Text: text, Start: f.Start + off, End: f.Start + off + len(text), Context: f.Context})
+	key := f.Role + "\x00" + f.Context + "\x00" + text
+	var g Fact
+	if v, ok := subCache.Load(key); ok {
+		g = v.(Fact)
+	} else {
+		g = Classify(f.Message, f.Role, Span{Text: text, Context: f.Context})
+		subCache.Store(key, g)
+	}
+	g.Message = f.Message
+	g.Start, g.End = f.Start+off, f.Start+off+len(text)
 	if g.Provenance.Source == "" {
 		g.Provenance = f.Provenance
 	}

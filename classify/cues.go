@@ -6,13 +6,11 @@ import (
 )
 
 type cue struct {
-	re    *regexp.Regexp
+	re    *Rx
 	level int
 	neg   bool
 	name  string
 }
-
-func rx(s string) *regexp.Regexp { return regexp.MustCompile(`(?i)` + s) }
 
 // modalityCues are checked in order; the strongest match wins.
 var modalityCues = []cue{
@@ -20,14 +18,14 @@ var modalityCues = []cue{
 	{rx(`\bmust\s+not\b|\bmustn'?t\b|\bmust\s+never\b`), ModMustNot, true, "must not"},
 	{rx(`\bdo\s+not\b|\bdon'?t\b`), ModMustNot, true, "do not"},
 	{rx(`\bforbidden\b|\bprohibited\b|\bnot\s+(?:allowed|permitted)\b|\bunder no circumstances\b|\bis\s+off[- ]limits\b|\bbanned\b|\bno\s+(?:one|writes?|deploys?|changes?|reboots?|restarts?)\b`), ModMustNot, true, "forbidden"},
-	{rx(`\b(?:can ?not|can'?t|may\s+not|is\s+not\s+to|are\s+not\s+to|not\s+to\s+be)\b`), ModMustNot, true, "cannot"},
-	{rx(`^\s*(?:\W*\s*)?no\s+\w+`), ModMustNot, true, "no"},
-	{rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\bneeds?\s+(?:sign[- ]?off|approval|review|an?\s+approval)\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|through|with|to)\b|^\W*only\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), ModMustNot, false, "must"},
+	{rx(`\b(?:can ?not|can'?t|may\s+not|is\s+not\s+to|are\s+not\s+to|(?:you|we|they)'re\s+not\s+to|not\s+to\s+be)\b`), ModMustNot, true, "cannot"},
+	{gated(rx(`^\s*(?:\W*\s*)?no\s+\w+`), "no"), ModMustNot, true, "no"},
+	{gated(rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\bneeds?\s+(?:sign[- ]?off|approval|review|an?\s+approval)\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|through|with|to)\b|^\W*only\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), "must", "has", "have", "need", "require", "mandatory", "always", "only", "keep", "stay", "remain"), ModMustNot, false, "must"},
 	{rx(`\bshould\s+(?:not|never)\b|\bshouldn'?t\b`), ModShouldNot, true, "should not"},
+	{rx(`\bavoid(?:s|ed|ing)?\b`), ModAvoid, true, "avoid"},
 	{rx(`\btry\s+not\s+to\b`), ModAvoid, true, "try not to"},
 	{rx(`\bshould\s+ideally\b|\bideally\b|\bwhere\s+(?:possible|practical|feasible)\b|\bif\s+(?:possible|practical|feasible)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+(?:not\s+)?to\b`), ModAvoid, false, "ideally"},
-	{rx(`\bavoid(?:s|ed|ing)?\b`), ModAvoid, true, "avoid"},
-	{rx(`\bprefer\s+not\b|\brather\s+not\b|\bit'?s\s+(?:better|best)\s+not\b`), ModPreferNot, true, "prefer not"},
+	{rx(`\bprefer\s+not\b|\bprefer\s+(?:that\s+)?(?:you|we)\s+(?:do\s+)?not\b|\brather\s+not\b|\bit'?s\s+(?:better|best)\s+not\b`), ModPreferNot, true, "prefer not"},
 	{rx(`\bgenerally\b|\busually\b|\btypically\b|\bprefer(?:ably|red|s)?\b|\brecommended\b|\bit'?s\s+(?:better|best)\b|\bconsider\b|\bwhen\s+convenient\b`), ModPreferNot, false, "prefer"},
 	{rx(`\bshould\b|\bought\s+to\b`), ModShouldNot, false, "should"},
 }
@@ -41,6 +39,8 @@ var reGenerally = regexp.MustCompile(`(?i)\b(?:generally|usually|typically|mostl
 // reAskedRule: a question opening with a modal or auxiliary and a subject other than
 // "you" ("Should we ...?", "Do we need to ...?"); "Can you make sure ...?" is a request.
 var reAskedRule = regexp.MustCompile(`(?i)^\W*(?:should|shall|must|do|does|need|is|are|would)\s+(?:we|i|it|they|this|that|these|those|the)\b.*\?\W*$`)
+
+var reDontForget = regexp.MustCompile(`(?i)\b(?:don'?t|do\s+not|never)\s+forget\s+to\b`)
 
 // imperative openers make a sentence a rule even without a modal verb.
 // Only standing orders count ("keep X at", "leave Y alone"); one-off instructions
@@ -64,7 +64,9 @@ func ModalityOf(text string) Modality { return ModalityFor(text, "user") }
 
 // ModalityFor reads the deontic force of text said by role.
 func ModalityFor(text, role string) Modality {
-	best := Modality{}
+	best, neg := Modality{}, Modality{}
+	// "don't forget to X" orders X
+	text = reDontForget.ReplaceAllString(text, "always")
 	if reAskedRule.MatchString(text) {
 		// "Should we restart the pods?" asks about a rule; it does not set one
 		return best
@@ -81,6 +83,16 @@ func ModalityFor(text, role string) Modality {
 		if c.level > best.Level {
 			best = Modality{Level: c.level, Negative: c.neg, Cue: strings.ToLower(strings.TrimSpace(text[loc[0]:loc[1]]))}
 		}
+		if c.neg && c.level > neg.Level {
+			neg = Modality{Level: c.level, Negative: true, Cue: strings.ToLower(strings.TrimSpace(text[loc[0]:loc[1]]))}
+		}
+	}
+	if !best.Negative && best.Level <= ModAvoid && neg.Level > 0 {
+		// "prefer not to X if possible": a hedge never turns a prohibition into an order
+		best = neg
+	}
+	if strings.HasPrefix(best.Cue, "no need") {
+		best = Modality{} // "no need to X" releases; it forbids nothing
 	}
 	if best.Level == ModMustNot && softeners.MatchString(text) {
 		best.Level = ModAvoid
@@ -116,7 +128,7 @@ func QualifiersOf(text string) []string {
 var (
 	reHypothesis  = rx(`\b(?:suspect(?:s|ed)?|hypothes[ie]s|hypothesi[sz]e|probably|likely|might|may\s+be|maybe|possibly|perhaps|could\s+be|my\s+guess|a\s+guess|guess(?:es|ed)?|i\s+think|we\s+think|seems?|appears?\s+to|unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven)|theory|plausible|candidate|suggests?|presumably|speculat\w*|could\s+explain|if\s+so|would\s+explain|not\s+sure|unclear|to\s+be\s+confirmed|tbc|not\s+checked)\b`)
 	reEstablished = rx(`\b(?:confirmed|verified|proven|proved|holds|held\s+up|checks\s+out|was\s+right|reproduced|root\s+cause\s+(?:is|was)|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|is\s+caused|cause\s+(?:of|is|was)\b|established|definitely|shows?\s+that|turned\s+out|it\s+was)\b`)
-	reOpen        = rx(`^\W*open\s*(?:question|item|issue|blocker)?s?\s*:|\b(?:is|are|was|were|has|have)n'?t\s+(?:\w+\s+)?yet\b|\b(?:pending|todo|to\s+do|follow[- ]?ups?|still\s+(?:need|needs|open|to|has|have|waiting|blocked|failing|unknown|missing)|not\s+yet|remaining|remains?\s+(?:open|to)|open\s+(?:question|issue|item|blocker)|blocked|blockers?|unresolved|outstanding|waiting\s+(?:on|for)|next\s+steps?|needs?\s+to\s+be|has\s+to\s+be|is\s+open|are\s+open|tbd|in\s+progress|partial(?:ly)?|\d+\s+of\s+\d+\s+(?:\w+\s+){0,3}(?:translated|done|migrated|complete|completed|propagated|updated|converted|reachable|resolving|see|seeing|show|showing|have|has|returned|answer|report|upgraded|deployed|signed)|not\s+all|incomplete)\b`)
+	reOpen        = gated(rx(`^\W*open\s*(?:question|item|issue|blocker)?s?\s*:|\b(?:is|are|was|were|has|have)n'?t\s+(?:\w+\s+)?yet\b|\b(?:pending|todo|to\s+do|follow[- ]?ups?|still\s+(?:need|needs|open|to|has|have|waiting|blocked|failing|unknown|missing)|not\s+yet|remaining|remains?\s+(?:open|to)|open\s+(?:question|issue|item|blocker)|blocked|blockers?|unresolved|outstanding|waiting\s+(?:on|for)|next\s+steps?|needs?\s+to\s+be|has\s+to\s+be|is\s+open|are\s+open|tbd|in\s+progress|partial(?:ly)?|\d+\s+of\s+\d+\s+(?:\w+\s+){0,3}(?:translated|done|migrated|complete|completed|propagated|updated|converted|reachable|resolving|see|seeing|show|showing|have|has|returned|answer|report|upgraded|deployed|signed)|not\s+all|incomplete)\b`), "open", "n't", "pending", "todo", "to do", "follow", "still", "not yet", "remain", "blocked", "blocker", "unresolved", "outstanding", "waiting", "next step", "need", "has to be", "tbd", "progress", "partial", " of ", "not all", "incomplete")
 	reResolved    = rx(`\b(?:fixed|resolved|done|completed?|closed|solved|works\s+now|now\s+works|passes|passed|passing|unblocked|succeeded|successful(?:ly)?|finished|merged|shipped|deployed|all\s+\d+|fully|complete|no\s+longer)\b`)
 	reRejected    = rx(`\b(?:rejected|ruled\s+out|decided\s+against|won'?t\s+(?:use|do|be)|not\s+going\s+(?:with|to)|declined|vetoed|dropped\s+the|discarded|no\s+to\b|refused|not\s+an\s+option|off\s+the\s+table|instead\s+of|rather\s+than|not\s+approved|won'?t\s+be\s+approved|turned\s+down|said\s+no|violates?|excluded|nowhere\s+near\s+ready|not\s+ready\s+for|is\s+out|are\s+out|out\s+of\s+the\s+question|forget\s+(?:it|that|about|\w+)|no\s+way)\b`)
 	reFailed      = rx(`\b(?:failed|fails|failing|failure|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke|broken|crash(?:ed|es)?|errored|error(?:s)?|exception|reverted|rolled\s+back|timed?\s*out|refused|denied|panic(?:ked)?|traceback|exit\s+(?:code|status)\s+[1-9]|non-?zero|not\s+found|cannot|can'?t|unable|aborted|cancell?ed|killed|oom)\b`)
@@ -179,16 +191,16 @@ func StatusOf(text string) Status {
 
 // attribution patterns: who established a fact.
 type attrib struct {
-	re     *regexp.Regexp
+	re     *Rx
 	source string
 }
 
 var attributions = []attrib{
-	{rx(`\b(?:the\s+)?user(?:'s)?\s+(?:asked|wants|wanted|said|says|requires?|required|insists?|insisted|prefers?|preferred|requested|confirmed|decided|chose|ruled|rule|rules|instructions?|order(?:ed)?|call|choice|preference|note|correct(?:ed|ion))\b|\buser\s+(?:rule|preference|request|instruction|requirement|decision)s?\b|^\W*user\b[^:]{0,30}:|\bper\s+the\s+user\b|\bthe\s+user\b|\buser\b`), "user"},
-	{rx(`(?:\b(?-i:[A-Z][\w-]*)'s\s+)?\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)`), "file"},
-	{rx(`\b(?:the\s+)?(?:test|tool|command|build|ci|log|logs|output|stack\s*trace|query|benchmark|profiler|linter|compiler|dig|curl|grep)\s+(?:output\s+)?(?:shows?|showed|says|said|reports?|reported|printed|returned|confirms?|confirmed)\b`), "tool"},
-	{rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?|agent|engineer|rep|representative|contact|folks|desk)\s+(?:(?:just|also|already)\s+)?(?:says|told\s+me|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:security|sre|dba|legal|vendor|support|registrar|provider|upstream)\b|\baccording\s+to\s+(?-i:[A-Z][\w-]*)`), "team"},
-	{rx(`\b(?-i:[A-Z][a-z]+)\s+(?:\([^)]*\)\s+)?(?:(?:just|also|already|then)\s+)?(?:says|said|confirmed|reports?|reported|wants|decided|told|wrote|noted|asked|insists?|mentioned|thinks|believes)\b|\b(?-i:[A-Z][a-z]+)'s\s+(?:call|decision|verdict|choice|note|report|rule|requirement|pick|request)\b|\b(?-i:[A-Z][a-z]+)\s+(?:from|on|at|in)\s+(?:the\s+)?[\w&/ -]{1,30}?\s+(?:team\s+|side\s+|group\s+|org\s+)?(?:says|said|told|wrote|confirmed|reports?|reported|noted|insists?|decided|asked|wants)\b|\b(?-i:[A-Z][a-z]+)\s+from\s+(?:the\s+)?[\w-]+\s+(?:team|side|group|org)\b|\b(?-i:[A-Z][a-z]+)\s+\([^)]{2,30}\)\s*:`), "person"},
+	{gated(rx(`\b(?:the\s+)?user(?:'s)?\s+(?:asked|wants|wanted|said|says|requires?|required|insists?|insisted|prefers?|preferred|requested|confirmed|decided|chose|ruled|rule|rules|instructions?|order(?:ed)?|call|choice|preference|note|correct(?:ed|ion))\b|\buser\s+(?:rule|preference|request|instruction|requirement|decision)s?\b|^\W*user\b[^:]{0,30}:|\bper\s+the\s+user\b|\bthe\s+user\b|\buser\b`), "user"), "user"},
+	{gated(rx(`(?:\b(?-i:[A-Z][\w-]*)'s\s+)?\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)`), "readme", "makefile", "dockerfile", "changelog", "doc", "runbook", "wiki", "config", "chart", "values", "manifest", "spec", "comment", "header", "release", "man page", "schema", "policy", "per "), "file"},
+	{gated(rx(`\b(?:the\s+)?(?:test|tool|command|build|ci|log|logs|output|stack\s*trace|query|benchmark|profiler|linter|compiler|dig|curl|grep)\s+(?:output\s+)?(?:shows?|showed|says|said|reports?|reported|printed|returned|confirms?|confirmed)\b`), "test", "tool", "command", "build", "ci", "log", "output", "stack", "query", "benchmark", "profiler", "linter", "compiler", "dig", "curl", "grep"), "tool"},
+	{gated(rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?|agent|engineer|rep|representative|contact|folks|desk)\s+(?:(?:just|also|already)\s+)?(?:says|told\s+me|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:security|sre|dba|legal|vendor|support|registrar|provider|upstream)\b|\baccording\s+to\s+(?-i:[A-Z][\w-]*)`), "team", "lead", "folks", "group", "engineer", "according", "per ", "says", "said", "told", "confirm", "require", "report", "want", "decided", "noted", "state", "recommend", "insist", "asked"), "team"},
+	{gated(rx(`\b(?-i:[A-Z][a-z]+)\s+(?:\([^)]*\)\s+)?(?:(?:just|also|already|then)\s+)?(?:says|said|confirmed|reports?|reported|wants|decided|told|wrote|noted|asked|insists?|mentioned|thinks|believes)\b|\b(?-i:[A-Z][a-z]+)'s\s+(?:call|decision|verdict|choice|note|report|rule|requirement|pick|request)\b|\b(?-i:[A-Z][a-z]+)\s+(?:from|on|at|in)\s+(?:the\s+)?[\w&/ -]{1,30}?\s+(?:team\s+|side\s+|group\s+|org\s+)?(?:says|said|told|wrote|confirmed|reports?|reported|noted|insists?|decided|asked|wants)\b|\b(?-i:[A-Z][a-z]+)\s+from\s+(?:the\s+)?[\w-]+\s+(?:team|side|group|org)\b|\b(?-i:[A-Z][a-z]+)\s+\([^)]{2,30}\)\s*:`), "says", "said", "confirm", "report", "want", "decided", "told", "wrote", "noted", "asked", "insist", "mention", "think", "believe", "'s", "from", "(", "on ", "at ", "in "), "person"},
 	{rx(`\b(?:we|i)\s+(?:decided|chose|ruled|found|picked|selected|went|settled|concluded|determined|confirmed|verified|think|believe|suspect|agreed|will|'ll)\b|^\W*(?:we|i)\b|\bour\s+(?:decision|choice|call|finding|pick)\b|\bthe\s+(?:agent|assistant)\b|\bmy\s+(?:guess|assumption|estimate|finding|call|decision|pick|choice)\b`), "assistant"},
 }
 

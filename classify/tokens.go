@@ -13,6 +13,10 @@ type tokRule struct {
 	norm func(m []string) string
 }
 
+// tokNeeds[i] lists characters one of which a text must contain for tokRules[i] to
+// apply ("0" stands for any digit): a cheap test that skips most regexps.
+var tokNeeds []string
+
 var months = map[string]int{"jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
 	"may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9, "september": 9,
 	"oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12}
@@ -208,11 +212,63 @@ var tokRules = []tokRule{
 	}},
 }
 
+func init() {
+	tokNeeds = make([]string, len(tokRules))
+	for i := range tokRules {
+		r := &tokRules[i]
+		src := r.re.String()
+		need := "0"
+		switch {
+		case strings.Contains(src, "https?://"):
+			need = ":"
+		case strings.Contains(src, "0[xX]"):
+			need = "xX"
+		case r.kind == TokFlag && strings.HasPrefix(src, "(?:^|"):
+			need = "-"
+		case r.kind == TokFlag:
+			need = "="
+		case r.kind == TokPath:
+			need = "/"
+		case r.kind == TokHost:
+			need = "."
+		case strings.Contains(src, "[-_][A-Z]{2}"):
+			need = "-_"
+		case r.kind == TokID && strings.Contains(src, `\$[A-Z_]`):
+			need = "0_.-$"
+		case r.kind == TokVersion && strings.Contains(src, "==|~=|>=|<="):
+			need = "=<>~"
+		}
+		tokNeeds[i] = need
+	}
+}
+
+func hasNeed(text, need string, digit bool) bool {
+	if need == "" {
+		return true
+	}
+	for i := 0; i < len(need); i++ {
+		if need[i] == '0' {
+			if digit {
+				return true
+			}
+			continue
+		}
+		if strings.IndexByte(text, need[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Tokens extracts the exact tokens of text, left to right, without overlaps.
 func Tokens(text string) []Token {
 	taken := make([]bool, len(text))
 	var out []Token
-	for _, r := range tokRules {
+	digit := strings.IndexAny(text, "0123456789") >= 0
+	for i, r := range tokRules {
+		if !hasNeed(text, tokNeeds[i], digit) {
+			continue
+		}
 		for _, m := range r.re.FindAllStringSubmatchIndex(text, -1) {
 			s, e := m[0], m[1]
 			if r.kind == TokFlag && len(m) >= 4 && m[2] >= 0 && r.re.NumSubexp() >= 1 {

@@ -1,0 +1,288 @@
+package audit_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+// expectation mirrors a labelled case's expect.json (see testdata/fixtures/README.md).
+type expectation struct {
+	ID       string `json:"id"`
+	Findings []struct {
+		Family       string `json:"family"`
+		Round        int    `json:"round"`
+		PreContains  string `json:"pre_contains"`
+		PostContains string `json:"post_contains"`
+	} `json:"findings"`
+	Forbid []struct {
+		Family string `json:"family"`
+		Round  *int   `json:"round"`
+	} `json:"forbid"`
+	Invariants []struct {
+		PreContains    string `json:"pre_contains"`
+		DroppedInRound *int   `json:"dropped_in_round"`
+		Flagged        bool   `json:"flagged"`
+	} `json:"invariants"`
+	Opaque bool `json:"opaque"`
+}
+
+// score is the result of scoring a set of cases the way ../shared/tools/score-fixtures does.
+type score struct {
+	cases              int
+	expected, found    map[string]int
+	traps, trapsBad    int
+	invariants, invOK  int
+	opaque, opaqueOK   int
+	misses, violations []string
+}
+
+func (s score) recall(fam string) float64 {
+	if s.expected[fam] == 0 {
+		return 1
+	}
+	return float64(s.found[fam]) / float64(s.expected[fam])
+}
+
+func (s score) overall() float64 {
+	e, f := 0, 0
+	for _, fam := range audit.Families {
+		e += s.expected[fam]
+		f += s.found[fam]
+	}
+	return float64(f) / float64(max(e, 1))
+}
+
+func (s score) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d cases;", s.cases)
+	for _, fam := range audit.Families {
+		fmt.Fprintf(&b, " %s %d/%d;", fam, s.found[fam], s.expected[fam])
+	}
+	fmt.Fprintf(&b, " traps violated %d/%d; invariants %d/%d; opaque %d/%d", s.trapsBad, s.traps, s.invOK, s.invariants, s.opaqueOK, s.opaque)
+	return b.String()
+}
+
+func low(s string) string { return strings.ToLower(s) }
+
+// scoreCases audits every case under root (file is session.json or a variant) and
+// applies the labelling rules: same round and family, substrings of both sides; forbids
+// violated by any non-info finding; invariants by text, drop round and flag.
+func scoreCases(t *testing.T, root, file string) score {
+	t.Helper()
+	sc := score{expected: map[string]int{}, found: map[string]int{}}
+	dirs, err := os.ReadDir(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		dir := filepath.Join(root, d.Name())
+		raw, err := os.ReadFile(filepath.Join(dir, "expect.json"))
+		if err != nil {
+			continue
+		}
+		path := filepath.Join(dir, file)
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		var exp expectation
+		if err := json.Unmarshal(raw, &exp); err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		s, err := sessions.ReadFile(path)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if file != "session.json" {
+			if m := filepath.Join(dir, "manifest.json"); fileExists(m) {
+				man, err := sessions.ReadManifest(m)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := sessions.AttachManifest(s, man, m); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		sc.cases++
+		rep := audit.Run(s, audit.Options{})
+		findings := func(round *int) []audit.Finding {
+			var out []audit.Finding
+			for _, r := range rep.Rounds {
+				if round == nil || r.Round == *round {
+					out = append(out, r.Findings...)
+				}
+			}
+			return out
+		}
+		for _, want := range exp.Findings {
+			sc.expected[want.Family]++
+			rd := want.Round
+			hit := false
+			for _, f := range findings(&rd) {
+				if f.Family != want.Family {
+					continue
+				}
+				if want.PreContains != "" && (f.Source == nil || !strings.Contains(low(f.Source.Text), low(want.PreContains))) {
+					continue
+				}
+				if want.PostContains != "" && (f.Summary == nil || !strings.Contains(low(f.Summary.Text), low(want.PostContains))) {
+					continue
+				}
+				hit = true
+				break
+			}
+			if hit {
+				sc.found[want.Family]++
+			} else {
+				sc.misses = append(sc.misses, fmt.Sprintf("%s r%d %s pre=%q post=%q", exp.ID, want.Round, want.Family, want.PreContains, want.PostContains))
+			}
+		}
+		for _, fb := range exp.Forbid {
+			sc.traps++
+			for _, f := range findings(fb.Round) {
+				if f.Family == fb.Family && f.Severity != audit.SevInfo {
+					sc.trapsBad++
+					sc.violations = append(sc.violations, fmt.Sprintf("%s %s: %s", exp.ID, fb.Family, f.Detail))
+					break
+				}
+			}
+		}
+		for _, inv := range exp.Invariants {
+			sc.invariants++
+			ok := false
+			for _, got := range rep.Invariants {
+				if !strings.Contains(low(got.Text), low(inv.PreContains)) {
+					continue
+				}
+				sameRound := (got.DroppedInRound == nil) == (inv.DroppedInRound == nil) &&
+					(got.DroppedInRound == nil || *got.DroppedInRound == *inv.DroppedInRound)
+				if sameRound && got.Flagged == inv.Flagged {
+					ok = true
+					break
+				}
+			}
+			if ok {
+				sc.invOK++
+			}
+		}
+		if exp.Opaque {
+			sc.opaque++
+			for _, r := range rep.Rounds {
+				if r.Opaque && len(r.Findings) == 0 {
+					sc.opaqueOK++
+					break
+				}
+			}
+		}
+	}
+	sort.Strings(sc.misses)
+	return sc
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// floors are the measured levels this engine must not fall below (a regression
+// guard, not a target: the target is 100% recall with no trap violated).
+type floors struct {
+	recall    map[string]float64
+	overall   float64
+	maxTraps  int
+	minInvOK  int
+	allOpaque bool
+}
+
+func checkFloors(t *testing.T, name string, sc score, fl floors) {
+	t.Helper()
+	t.Logf("%s: %s", name, sc)
+	for _, fam := range audit.Families {
+		if r := sc.recall(fam); r+1e-9 < fl.recall[fam] {
+			t.Errorf("%s: %s recall %.0f%% fell below %.0f%%", name, fam, 100*r, 100*fl.recall[fam])
+		}
+	}
+	if o := sc.overall(); o+1e-9 < fl.overall {
+		t.Errorf("%s: overall recall %.0f%% fell below %.0f%%", name, 100*o, 100*fl.overall)
+	}
+	if sc.trapsBad > fl.maxTraps {
+		t.Errorf("%s: %d traps violated (at most %d allowed):\n  %s", name, sc.trapsBad, fl.maxTraps, strings.Join(sc.violations, "\n  "))
+	}
+	if sc.invOK < fl.minInvOK {
+		t.Errorf("%s: %d invariants right, want at least %d", name, sc.invOK, fl.minInvOK)
+	}
+	if fl.allOpaque && sc.opaqueOK != sc.opaque {
+		t.Errorf("%s: %d of %d opaque cases right", name, sc.opaqueOK, sc.opaque)
+	}
+	if testing.Verbose() {
+		for _, m := range sc.misses {
+			t.Logf("  miss: %s", m)
+		}
+	}
+}
+
+// TestPublicFixtures scores the shared labelled sessions (copied into testdata/fixtures).
+func TestPublicFixtures(t *testing.T) {
+	sc := scoreCases(t, "../testdata/fixtures", "session.json")
+	if sc.cases < 28 {
+		t.Fatalf("only %d cases found", sc.cases)
+	}
+	checkFloors(t, "public", sc, floors{
+		recall: map[string]float64{audit.Omission: 0.69, audit.Mutation: 0.69, audit.Addition: 0.9,
+			audit.EpistemicCollapse: 0.64, audit.ProvenanceLoss: 0.83},
+		overall: 0.75, maxTraps: 2, minInvOK: 44, allOpaque: true,
+	})
+}
+
+// TestOwnFixtures scores the project's own labelled sessions (testdata/fixtures-own),
+// written independently of the engine's rules.
+func TestOwnFixtures(t *testing.T) {
+	sc := scoreCases(t, "../testdata/fixtures-own", "session.json")
+	if sc.cases < 20 {
+		t.Fatalf("only %d cases found", sc.cases)
+	}
+	checkFloors(t, "own", sc, floors{
+		recall: map[string]float64{audit.Omission: 0.6, audit.Mutation: 0.5, audit.Addition: 0.6,
+			audit.EpistemicCollapse: 0.3, audit.ProvenanceLoss: 0.4},
+		overall: 0.55, maxTraps: 14, minInvOK: 58, allOpaque: true,
+	})
+}
+
+// TestDeterministicJSON: the same session gives byte-identical JSON, run after run.
+func TestDeterministicJSON(t *testing.T) {
+	paths, _ := filepath.Glob("../testdata/fixtures/*/session.json")
+	if len(paths) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, p := range paths {
+		s, err := sessions.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first string
+		for run := 0; run < 3; run++ {
+			s2, _ := sessions.ReadFile(p)
+			if run == 0 {
+				s2 = s
+			}
+			var b strings.Builder
+			if err := audit.WriteJSON(&b, audit.Run(s2, audit.Options{Version: "test"})); err != nil {
+				t.Fatal(err)
+			}
+			if run == 0 {
+				first = b.String()
+			} else if b.String() != first {
+				t.Fatalf("%s: run %d differs from run 0", p, run)
+			}
+		}
+	}
+}
