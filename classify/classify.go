@@ -52,7 +52,7 @@ func Classify(msgID, role string, sp Span) Fact {
 		// A line of tool output states facts; it gives no orders and names no one.
 		// Only its failure status matters, and transcripts hold many such lines.
 		f.Provenance = Provenance{Role: role}
-		if reFailed.MatchString(body) {
+		if failureIn(body) {
 			f.Status.Choice = StatusTriedFailed
 		}
 		if reProgressLine.MatchString(body) {

@@ -148,6 +148,17 @@ var reGuessHolds = regexp.MustCompile(`(?i)\b(?:guess|hypothes[ie]s|theory|suspi
 // reFailMark: a test runner's failure marker ("--- FAIL: TestFoo", "FAIL\tpkg").
 var reFailMark = regexp.MustCompile(`(?:^|[\s:-])FAIL\b`)
 
+// failureIn: text reports a failure; a zero count ("12 passed, 0 failed") reports none.
+func failureIn(text string) bool {
+	if strings.Contains(text, "FAIL") && reFailMark.MatchString(text) {
+		return true
+	}
+	if !reFailed.MatchString(text) {
+		return false
+	}
+	return !reNoFailures.MatchString(text) || reFailed.MatchString(reNoFailures.ReplaceAllString(text, ""))
+}
+
 // StatusOf reads a fact's status.
 func StatusOf(text string) Status {
 	var st Status
@@ -172,7 +183,7 @@ func StatusOf(text string) Status {
 		st.Resolution = StatusResolved
 	}
 	rej := reRejected.MatchString(text)
-	failed := reFailed.MatchString(reNoFailures.ReplaceAllString(text, "")) || reFailMark.MatchString(text)
+	failed := failureIn(text)
 	tried := reTried.MatchString(text)
 	cons := reConsidered.MatchString(text)
 	chosen := reChosen.MatchString(text)
