@@ -1036,6 +1036,16 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 		}
 		return fmt.Sprintf("attributed to %s in the source (%q); the summary states it without a source", sourceLabel(p), p.Who), true
 	}
+	if p.Source == "tool" {
+		// a measurement turned into a guess, or a document's rule into the agent's own
+		switch {
+		case len(f.Words) >= 3 && !reHedge.MatchString(f.Text) && reGuessWord.MatchString(clauseText(g, f)):
+			return fmt.Sprintf("shown by tool output (%s) in the source, stated as an assumption in the summary", p.Who), true
+		case reSumOwnClaim.MatchString(g.Text) && len(f.Words) >= 5 && f.Modality.Level == 0 && !j.userSaid(g):
+			return fmt.Sprintf("stated by tool output (%s) in the source, claimed as the agent's own in the summary", p.Who), true
+		}
+		return "", false
+	}
 	if f.Role == "user" && p.Source == "" || p.Source == "user" && f.Role == "user" {
 		// a user's order or call credited to the agent
 		if gp.Source == "assistant" && !reSumUser.MatchString(g.Text) && !j.userContext(g) {
@@ -1043,6 +1053,14 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+var reGuessWord = classify.MustRx(`(?i)\b(?:presumably|probably|likely|possibly|maybe|perhaps|might|may\s+be|seems?|appears?\s+to|unconfirmed|unverified|i\s+think|we\s+think|assumed|assuming|(?:we|i)\s+assume|guess\w*|suspect\w*)\b`)
+
+// clauseText is the clause of g that restates f.
+func clauseText(g, f *classify.Fact) string {
+	c := clauseOf(g, f)
+	return c.Text
 }
 
 var reSumOwnClaim = classify.MustRx(`(?i)^\W*(?:we|i)\b|\b(?:we|i)\s+(?:decided|chose|don'?t|do\s+not|never|always|will|require|determined|found|settled|ruled)\b|\bour\s+(?:rule|policy|decision)\b`)

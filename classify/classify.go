@@ -17,8 +17,23 @@ func Extract(msgID, role, text string) []Fact {
 	if role == "tool" {
 		origin = ToolOrigin(text)
 	}
+	var relay Provenance // an attribution that introduces a quote ("Ines replied:")
 	for _, sp := range spans {
 		f := Classify(msgID, role, sp)
+		if role != "tool" {
+			// sentences inside a relayed quote keep the quoted speaker
+			if relay.Source != "" {
+				if f.Provenance.Source == "" {
+					f.Provenance.Source, f.Provenance.Who = relay.Source, relay.Who
+				}
+				if quoteCount(f.Text)%2 == 1 {
+					relay = Provenance{} // the quote closes here
+				}
+			}
+			if introducesQuote.MatchString(f.Text) && f.Provenance.Source != "" && f.Provenance.Source != "assistant" && quoteCount(f.Text)%2 == 1 {
+				relay = f.Provenance
+			}
+		}
 		if role == "tool" && f.Provenance.Source == "" && origin.Source != "" {
 			f.Provenance.Source, f.Provenance.Who = origin.Source, origin.Who
 			if origin.Source == "file" && !sp.Code {
@@ -80,6 +95,13 @@ func Classify(msgID, role string, sp Span) Fact {
 	f.Words = contentWords(body, f.Tokens)
 	return f
 }
+
+func quoteCount(s string) int {
+	return strings.Count(s, `"`) + strings.Count(s, "“") + strings.Count(s, "”")
+}
+
+// introducesQuote: a sentence that hands over to someone else's words.
+var introducesQuote = regexp.MustCompile(`(?i)(?:says|said|replied|wrote|writes|confirmed|told\s+(?:me|us)|states|notes|reads)\b[^.]{0,60}:\s*["“']?|:\s*["“]`)
 
 var reProgressLine = rx(`\b\d+\s+of\s+\d+\b|\bpending\b|\bin\s+progress\b`)
 
