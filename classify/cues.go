@@ -131,7 +131,7 @@ var (
 	reOpen        = gated(rx(`^\W*open\s*(?:question|item|issue|blocker)?s?\s*:|\b(?:is|are|was|were|has|have)n'?t\s+(?:\w+\s+)?yet\b|\b(?:pending|todo|to\s+do|follow[- ]?ups?|still\s+(?:need|needs|open|to|has|have|waiting|blocked|failing|unknown|missing)|not\s+yet|remaining|remains?\s+(?:open|to)|open\s+(?:question|issue|item|blocker)|blocked|blockers?|unresolved|outstanding|waiting\s+(?:on|for)|next\s+steps?|needs?\s+to\s+be|has\s+to\s+be|is\s+open|are\s+open|tbd|in\s+progress|partial(?:ly)?|\d+\s+of\s+\d+\s+(?:\w+\s+){0,3}(?:translated|done|migrated|complete|completed|propagated|updated|converted|reachable|resolving|see|seeing|show|showing|have|has|returned|answer|report|upgraded|deployed|signed)|not\s+all|incomplete)\b`), "open", "n't", "pending", "todo", "to do", "follow", "still", "not yet", "remain", "blocked", "blocker", "unresolved", "outstanding", "waiting", "next step", "need", "has to be", "tbd", "progress", "partial", " of ", "not all", "incomplete")
 	reResolved    = rx(`\b(?:fixed|resolved|done|completed?|closed|solved|works\s+now|now\s+works|passes|passed|passing|unblocked|succeeded|successful(?:ly)?|finished|merged|shipped|deployed|all\s+\d+|fully|complete|no\s+longer)\b`)
 	reRejected    = rx(`\b(?:rejected|ruled\s+out|decided\s+against|won'?t\s+(?:use|do|be)|not\s+going\s+(?:with|to)|declined|vetoed|dropped\s+the|discarded|no\s+to\b|refused|not\s+an\s+option|off\s+the\s+table|instead\s+of|rather\s+than|not\s+approved|won'?t\s+be\s+approved|turned\s+down|said\s+no|violates?|excluded|nowhere\s+near\s+ready|not\s+ready\s+for|is\s+out|are\s+out|out\s+of\s+the\s+question|forget\s+(?:it|that|about|\w+)|no\s+way)\b`)
-	reFailed      = rx(`\b(?:failed|fails|failing|failure|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke|broken|crash(?:ed|es)?|errored|error(?:s)?|exception|reverted|rolled\s+back|timed?\s*out|refused|denied|panic(?:ked)?|traceback|exit\s+(?:code|status)\s+[1-9]|non-?zero|not\s+found|cannot|can'?t|unable|aborted|cancell?ed|killed|oom)\b`)
+	reFailed      = rx(`\b(?:failed|fails|failing|failure|didn'?t\s+work|didn'?t\s+help|did\s+not\s+help|made\s+no\s+difference|does\s+not\s+work|doesn'?t\s+work|broke|broken|crash(?:ed|es)?|errored|error(?:s)?|exception|reverted|rolled\s+back|timed?\s*out|refused|denied|panic(?:ked)?|traceback|exit\s+(?:code|status)\s+[1-9]|non-?zero|not\s+found|cannot|can'?t|unable|aborted|cancell?ed|killed|oom)\b`)
 	reTried       = rx(`\b(?:tried|attempt(?:ed|s)?|trying|ran|re-?ran|tested|experimented|gave\s+it\s+a\s+(?:go|try))\b`)
 	reConsidered  = rx(`\b(?:consider(?:ed|ing)?|explored?|exploring|looked\s+(?:at|into)|evaluat(?:ed|ing)|investigat(?:ed|ing)|discussed|reviewed|weighed|thought\s+about|options?\s+(?:were|include)|alternatives?|fallback|back[- ]?up\s+plan|option)\b`)
 	reChosen      = rx(`\b(?:chose|chosen|decided|decision|going\s+with|went\s+with|will\s+use|we'?ll\s+use|use\s+\w+\s+instead|picked|selected|settled\s+on|the\s+plan\s+is|plan:|opted|adopt(?:ed)?|switch(?:ed)?\s+to|fallback|approved)\b`)
@@ -140,7 +140,13 @@ var (
 var reUnverified = rx(`\b(?:unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven|checked)|to\s+be\s+confirmed|hypothes[ie]s|my\s+guess|a\s+guess|i\s+suspect|we\s+suspect|suspected|not\s+sure)\b`)
 
 // reNoFailures: a zero count of failures ("12 passed, 0 failed") reports none.
-var reNoFailures = regexp.MustCompile(`(?i)\b(?:0|no|zero)\s+(?:failed|failures?|errors?)\b`)
+var reNoFailures = regexp.MustCompile(`(?i)\b(?:0|no|zero)\s+(?:failed|failures?|errors?)\b|\b(?:failed|failures?|errors?)\s*[:=]\s*0\b|\berror\s+rates?\b`)
+
+var (
+	reCountOf     = regexp.MustCompile(`\b(\d+)\s+of\s+(\d+)\b`)
+	reReleasedOut = regexp.MustCompile(`(?i)\b(?:version|release|results?|patch|fix|report|update|build|beta|numbers?)\s+(?:is|are)\s+out\b`)
+	reHedgedCause = regexp.MustCompile(`(?i)\b(?:might|may|could|probably|possibly|perhaps|likely)\s+(?:be\s+|have\s+been\s+)?(?:caused\s+by|the\s+(?:root\s+)?cause|due\s+to)\b`)
+)
 
 // reGuessHolds: a hypothesis said to hold is established ("the guess holds").
 var reGuessHolds = regexp.MustCompile(`(?i)\b(?:guess|hypothes[ie]s|theory|suspicion|hunch|assumption)\s+(?:holds|held(?:\s+up)?|checks\s+out|checked\s+out|(?:was|is|has\s+been)\s+(?:confirmed|verified|right|correct))\b`)
@@ -167,22 +173,28 @@ func StatusOf(text string) Status {
 	switch {
 	case reGuessHolds.MatchString(text):
 		st.Epistemic = StatusEstablished
-	case reUnverified.MatchString(text):
+	case reUnverified.MatchString(text) || reHedgedCause.MatchString(text):
 		st.Epistemic = StatusHypothesis
 	case est:
 		st.Epistemic = StatusEstablished
 	case hyp:
 		st.Epistemic = StatusHypothesis
 	}
-	open := reOpen.MatchString(text)
-	res := reResolved.MatchString(text)
+	counted := reCountOf.ReplaceAllStringFunc(text, func(m string) string {
+		if g := reCountOf.FindStringSubmatch(m); g[1] == g[2] {
+			return "all " + g[2] // "9 of 9 services" is all of them
+		}
+		return m
+	})
+	open := reOpen.MatchString(counted)
+	res := reResolved.MatchString(counted)
 	switch {
 	case open:
 		st.Resolution = StatusOpen
 	case res:
 		st.Resolution = StatusResolved
 	}
-	rej := reRejected.MatchString(text)
+	rej := reRejected.MatchString(reReleasedOut.ReplaceAllString(text, ""))
 	failed := failureIn(text)
 	tried := reTried.MatchString(text)
 	cons := reConsidered.MatchString(text)
