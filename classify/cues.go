@@ -55,6 +55,8 @@ var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*\b(?:before|at
 // descriptive cues state facts when an assistant or a tool uses them mid-sentence
 // ("setuptools-scm can't derive a version"); they are orders only from the user or
 // at the head of a sentence.
+var reOwnPlan = regexp.MustCompile(`(?i)\b(?:we|i|i'll|we'll|just)\s*$`)
+
 var descriptiveCue = map[string]bool{"cannot": true, "do not": true}
 
 var reHeadLabel = regexp.MustCompile(`^\W*(?:[A-Za-z][\w ]{0,30}:\s*)?$`)
@@ -78,6 +80,9 @@ func ModalityFor(text, role string) Modality {
 		}
 		if descriptiveCue[c.name] && role != "user" && !reHeadLabel.MatchString(text[:loc[0]]) {
 			continue
+		}
+		if c.name == "must" && strings.HasPrefix(strings.ToLower(text[loc[0]:]), "need") && reOwnPlan.MatchString(text[:loc[0]]) {
+			continue // "we need to ship it today" is a plan, not a rule
 		}
 		// "do not" inside a question or a description of tool behaviour still counts.
 		if c.level > best.Level {
@@ -337,9 +342,11 @@ func hasExact(toks []Token) bool {
 	return false
 }
 
+var reImperativeVerb = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:run|re-?run|reboot|restart|deploy|test|check|verify|work|use|apply|push|merge|ship|migrate|upgrade|install|build|back\s*up|pull|take|do|make|write|send|start|stop|wait|put|add|remove|delete|drop|create|update|purge|rotate|revoke|sign|patch|roll|scale|move|copy|fetch|load|flash|dry[- ]run|validate|lint|notify|announce|get|set|tag|release|commit|rebase|compile|reindex|vacuum|clear|disable|enable|schedule|cut|bump|pin|upload|download|publish|archive|export|import|ask|email|page|call|review|approve|rehearse|backfill|snapshot)\b`)
+
 var reNotImperative = rx(`^\s*(?:\W+\s*)?(?:i|we|you|it|this|that|the|a|an|there|they|he|she|my|our|your|is|are|was|were|do|does|did|can|could|would|will|what|why|how|when|where|which|who|also|and|but|so|then|yes|no|ok|okay|good|great|thanks|hmm|right)\b`)
 
 // startsImperative: the sentence opens with a bare verb (an order), not a subject.
 func startsImperative(text string) bool {
-	return !reNotImperative.MatchString(text)
+	return !reNotImperative.MatchString(text) && reImperativeVerb.MatchString(text)
 }
