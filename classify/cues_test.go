@@ -353,6 +353,14 @@ func TestProvenance(t *testing.T) {
 		{"The dig output shows the old IP.", "tool", ""},
 		{"curl returned a 502.", "tool", "curl returned"},
 		{"We decided to use pgbouncer.", "assistant", ""},
+		{"The docs say the max is 100.", "file", ""},
+		{"The Postgres manual says autovacuum runs every minute.", "file", ""},
+		{"The CI run shows 2 failures.", "tool", "The CI run shows"},
+		{"The logs say otherwise.", "tool", ""},
+		{"Our DBA says the index can be dropped.", "team", "DBA says"},
+		{"Marta (DBA) says the index can be dropped.", "person", ""},
+		{"You asked me to keep Postgres.", "user", "You asked"},
+		{"You said never push to main.", "user", "You said"},
 		{"Yesterday the job ran twice.", "", ""},
 	}
 	for _, c := range cases {
@@ -360,6 +368,17 @@ func TestProvenance(t *testing.T) {
 		if p.Role != "assistant" || p.Source != c.source || (c.who != "" && p.Who != c.who) {
 			t.Errorf("ProvenanceOf(%q) = %+v, want source %q who %q", c.text, p, c.source, c.who)
 		}
+	}
+}
+
+// TestProvenanceYouByRole: "you" is the user when the agent speaks, the agent when the
+// user speaks.
+func TestProvenanceYouByRole(t *testing.T) {
+	if p := ProvenanceOf("You said never push to main.", "summary"); p.Source != "user" {
+		t.Errorf("summary's 'you said' = %+v, want the user", p)
+	}
+	if p := ProvenanceOf("You said the tests pass.", "user"); p.Source == "user" {
+		t.Errorf("the user's 'you said' is not the user's own claim: %+v", p)
 	}
 }
 
