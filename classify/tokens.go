@@ -366,8 +366,10 @@ func (t Token) Value() (float64, string, bool) {
 	switch {
 	case strings.HasPrefix(t.Norm, "num:"):
 		s := t.Norm[4:]
-		if strings.HasSuffix(s, "k") || strings.HasSuffix(s, "m") || strings.HasSuffix(s, "b") {
-			return 0, "", false
+		if mult := map[byte]float64{'k': 1e3, 'm': 1e6, 'b': 1e9}[s[len(s)-1]]; mult > 0 {
+			// "10k" is 10,000; "2M" is 2,000,000
+			v, ok := parse(s[:len(s)-1])
+			return v * mult, "n", ok
 		}
 		if len(s) > 1 && s[0] == '0' && s[1] != '.' {
 			return 0, "", false // leading zeros are identifiers, not values

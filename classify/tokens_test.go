@@ -221,6 +221,12 @@ func TestEquivalent(t *testing.T) {
 		{"GRCh38", "GRCh37", false},
 		{"fr-CA", "fr-FR", false},
 		{"482,931.47", "482.931", false},
+		{"10k", "10,000", true},
+		{"1.5k", "1500", true},
+		{"2M", "2,000,000", true},
+		{"10k", "1,000", false},
+		{"localhost:5432", "port 5432", true},
+		{"localhost:5432", "localhost:5433", false},
 	}
 	for _, c := range cases {
 		a, b := one(c.a), one(c.b)
@@ -246,7 +252,8 @@ func TestTokenValue(t *testing.T) {
 		{"92.1%", 0.921, "n", true},
 		{"1m30s", 90, "s", true},
 		{"1.5 minutes", 90, "s", true},
-		{"10k", 0, "", false},
+		{"10k", 10000, "n", true},
+		{"2M", 2e6, "n", true},
 		{"SEC-0412", 0, "", false},
 	}
 	for _, c := range cases {
