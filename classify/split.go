@@ -93,6 +93,9 @@ func Split(text string, lines bool) []Span {
 		case reXMLOnly.MatchString(line):
 			flush()
 			ctx = reXMLOnly.FindStringSubmatch(line)[1]
+			if strings.HasPrefix(trimmed, "</") {
+				ctx = "" // a closing tag ends its section
+			}
 		case reXMLLine.MatchString(line):
 			flush()
 			m := reXMLLine.FindStringSubmatchIndex(line)
@@ -236,7 +239,7 @@ func trimBounds(text string, s, e int) (int, int) {
 
 // abbreviations that do not end a sentence.
 var abbrevs = map[string]bool{
-	"e.g": true, "i.e": true, "etc": true, "vs": true, "cf": true, "approx": true, "dr": true,
+	"e.g": true, "i.e": true, "vs": true, "cf": true, "approx": true, "dr": true,
 	"mr": true, "mrs": true, "ms": true, "prof": true, "st": true, "no": true, "fig": true,
 	"inc": true, "ltd": true, "jr": true, "sr": true, "u.s": true, "a.m": true, "p.m": true,
 	"min": true, "max": true, "est": true, "ca": true, "resp": true, "incl": true, "al": true,
