@@ -474,6 +474,10 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			// a swapped pair of plain values ("port 5432, not 6432" -> "port 6432")
 			if t.Kind == classify.TokNumber && x.Kind == classify.TokNumber && sharesKey(t, x, f, g) && wordBefore(f.Text, k.Start) != wordBefore(g.Text, x.Start) {
 				strong = append(strong, x)
+			} else if closeToken(t, x) && sharesKey(t, x, f, g) {
+				// "pin postgres:18.2, never postgres:18" -> "pin postgres:18": the exact
+				// value is gone and only its truncation, which f forbade, remains
+				strong = append(strong, x)
 			}
 			continue
 		}
@@ -618,9 +622,10 @@ func (j *judge) backedLater(i int, x classify.Token) bool {
 // backedElsewhere reports whether g restates another source fact that states x: then
 // g's x is that fact's value, not a changed copy of f's.
 func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bool {
+	rule := strongRule(&j.src[skip])
 	for _, k := range j.rev.index["#"+x.Norm] {
-		if k == skip {
-			continue
+		if k == skip || rule && j.src[k].Role == "tool" {
+			continue // what a tool shows today does not excuse changing the user's rule
 		}
 		if j.fwd.pairCoverageFact(&j.src[k], g) >= 0.45 {
 			return true
