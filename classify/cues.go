@@ -38,7 +38,7 @@ var reGenerally = regexp.MustCompile(`(?i)\b(?:generally|usually|typically|mostl
 
 // reAskedRule: a question opening with a modal or auxiliary and a subject other than
 // "you" ("Should we ...?", "Do we need to ...?"); "Can you make sure ...?" is a request.
-var reAskedRule = regexp.MustCompile(`(?i)^\W*(?:should|shall|must|do|does|need|is|are|would)\s+(?:we|i|it|they|this|that|these|those|the)\b.*\?\W*$`)
+var reAskedRule = regexp.MustCompile(`(?i)^\W*(?:(?:why|what|when|how|where|which)\s+)?(?:should|shall|must|do|does|need|is|are|would)\s+(?:we|i|it|they|this|that|these|those|the)\b.*\?\W*$`)
 
 var reDontForget = regexp.MustCompile(`(?i)\b(?:don'?t|do\s+not|never)\s+forget\s+to\b`)
 

@@ -56,7 +56,6 @@ func TestModalityLadder(t *testing.T) {
 		{"Prefer ruff over flake8.", ModPreferNot, false},
 		// no obligation at all
 		{"The job runs daily.", ModNone, false},
-		{"The cache does not persist between runs.", ModNone, false},
 	}
 	for _, c := range cases {
 		m := ModalityFor(c.text, "user")
@@ -184,6 +183,9 @@ func TestModalityQuestions(t *testing.T) {
 		{"Do we need to restart the pods?", ModNone},
 		{"Must we keep replicas at 3?", ModNone},
 		{"Is it required to sign the commits?", ModNone},
+		{"Why must we keep replicas at 3?", ModNone},
+		{"What should we never touch?", ModNone},
+		{"Should we never restart the primary, then?", ModNone},
 		{"Can you check the logs?", ModNone},
 		{"Can you make sure we never push to main?", ModMustNot},
 		{"Could you keep replicas at 3?", ModMustNot},
