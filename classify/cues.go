@@ -21,7 +21,7 @@ var modalityCues = []cue{
 	{rx(`\b(?:can ?not|can'?t|may\s+not|is\s+not\s+to|are\s+not\s+to|(?:you|we|they)'re\s+not\s+to|not\s+to\s+be)\b`), ModMustNot, true, "cannot"},
 	{gated(rx(`^\s*(?:\W*\s*)?no\s+\w+`), "no"), ModMustNot, true, "no"},
 	{gated(rx(`\bmust\b|\bhas\s+to\b|\bhave\s+to\b|\bneeds?\s+to\b|\bneeds?\s+(?:sign[- ]?off|approval|review|an?\s+approval)\b|\brequired?\b|\bmandatory\b|\balways\b|\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|through|with|to)\b|^\W*only\b|\bkeep\b.*\bat\b|\bstays?\b|\bremains?\b`), "must", "has", "have", "need", "require", "mandatory", "always", "only", "keep", "stay", "remain"), ModMustNot, false, "must"},
-	{rx(`\bshould\s+(?:not|never)\b|\bshouldn'?t\b`), ModShouldNot, true, "should not"},
+	{rx(`\bshould\s+(?:not|never)\b|\bshouldn'?t\b|\b(?:nobody|no\s+one)\s+should\b`), ModShouldNot, true, "should not"},
 	{rx(`\bavoid(?:s|ed|ing)?\b`), ModAvoid, true, "avoid"},
 	{rx(`\btry\s+not\s+to\b`), ModAvoid, true, "try not to"},
 	{rx(`\bshould\s+ideally\b|\bideally\b|\bwhere\s+(?:possible|practical|feasible)\b|\bif\s+(?:possible|practical|feasible)\b|\bas\s+(?:much|far)\s+as\s+possible\b|\btry\s+(?:not\s+)?to\b`), ModAvoid, false, "ideally"},
@@ -39,6 +39,8 @@ var reGenerally = regexp.MustCompile(`(?i)\b(?:generally|usually|typically|mostl
 // reAskedRule: a question opening with a modal or auxiliary and a subject other than
 // "you" ("Should we ...?", "Do we need to ...?"); "Can you make sure ...?" is a request.
 var reAskedRule = regexp.MustCompile(`(?i)^\W*(?:(?:why|what|when|how|where|which)\s+)?(?:should|shall|must|do|does|need|is|are|would)\s+(?:we|i|it|they|this|that|these|those|the)\b.*\?\W*$`)
+
+var reNobodyShould = regexp.MustCompile(`(?i)\b(?:nobody|no\s+one)\s+should\b`)
 
 var reDontForget = regexp.MustCompile(`(?i)\b(?:don'?t|do\s+not|never)\s+forget\s+to\b`)
 
@@ -95,6 +97,9 @@ func ModalityFor(text, role string) Modality {
 	if !best.Negative && best.Level <= ModAvoid && neg.Level > 0 {
 		// "prefer not to X if possible": a hedge never turns a prohibition into an order
 		best = neg
+	}
+	if strings.HasPrefix(best.Cue, "no one") && reNobodyShould.MatchString(text) {
+		best = Modality{Level: ModShouldNot, Negative: true, Cue: "no one should"}
 	}
 	if strings.HasPrefix(best.Cue, "no need") {
 		best = Modality{} // "no need to X" releases; it forbids nothing
