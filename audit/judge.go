@@ -510,7 +510,14 @@ func closeToken(a, b classify.Token) bool {
 	if x == "" || y == "" {
 		return false
 	}
-	return strings.HasPrefix(x, y) || strings.HasPrefix(y, x) || strings.TrimLeft(x, "0") == strings.TrimLeft(y, "0")
+	if len(x) < len(y) {
+		x, y = y, x
+	}
+	// y truncates x at a separator: "18" of "18.2", "1.19.1" of "1.19.1-acme.2"
+	if len(x) > len(y) && len(y) > 0 && strings.HasPrefix(x, y) && strings.ContainsRune(".-+_:", rune(x[len(y)])) {
+		return true
+	}
+	return strings.TrimLeft(x, "0") == strings.TrimLeft(y, "0")
 }
 
 func sameKind(a, b classify.Token) bool { return a.Kind == b.Kind }
@@ -564,7 +571,10 @@ func similarToken(a, b classify.Token) bool {
 		// "orders_currency_code"); only a same-shape edit is a changed one
 		return len(x) == len(y) && editDistance(x, y) <= 1+len(x)/8
 	}
-	if strings.HasPrefix(x, y) || strings.HasPrefix(y, x) || strings.HasSuffix(x, y) || strings.HasSuffix(y, x) {
+	if closeToken(a, b) {
+		return true
+	}
+	if sx, sy := len(x), len(y); min(sx, sy) >= 3 && (strings.HasSuffix(x, y) || strings.HasSuffix(y, x)) {
 		return true
 	}
 	if strings.TrimLeft(x, "0") == strings.TrimLeft(y, "0") {
@@ -627,7 +637,7 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bo
 		if k == skip || rule && j.src[k].Role == "tool" {
 			continue // what a tool shows today does not excuse changing the user's rule
 		}
-		if j.fwd.pairCoverageFact(&j.src[k], g) >= 0.45 {
+		if c := j.fwd.pairCoverageFact(&j.src[k], g); c >= 0.45 && c >= 0.8*j.fwd.pairCoverageFact(&j.src[skip], g) {
 			return true
 		}
 	}
@@ -638,7 +648,7 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bo
 var reOnlyCond = classify.MustRx(`(?i)\bonly\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|inside|outside|via|through|with)\b`)
 
 var qualifierSyn = map[string][]string{
-	"until":         {"until", "till", "pending", "before", "unless"},
+	"until":         {"until", "till", "pending", "before", "unless", "up to", "through", "by "},
 	"unless":        {"unless", "except", "until", "without"},
 	"only":          {"only", "exclusively", "solely", "just", "restricted", "limited"},
 	"without":       {"without", "unless", "no ", "not "},
@@ -675,34 +685,56 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 	if gc := clauseOf(g, f); gc.Text != g.Text && gc.Modality.Level > 0 {
 		g = &gc
 	}
-	if g.Modality.Level == 0 {
+	// a qualifier that carries the force itself ("only on release branches", "not
+	// before 2026-09-30") can be dropped from a line that keeps the rest
+	qualForce := strings.HasPrefix(f.Modality.Cue, "only") || f.Modality.Level == 0
+	if g.Modality.Level == 0 && !qualForce {
 		return "", false // the rule is not carried at all: judged as an omission, not a change
 	}
 	// modality
 	if f.Modality.Level >= classify.ModShouldNot && g.Modality.Level > 0 && g.Modality.Level < f.Modality.Level && f.Has(classify.ExactConstraint) {
 		return fmt.Sprintf("modality weakened: %q became %q", f.Modality.Cue, g.Modality.Cue), true
 	}
-	// qualifiers of a rule
-	if f.Has(classify.ExactConstraint) && f.Modality.Level >= classify.ModShouldNot {
-		gl := strings.ToLower(g.Text)
-		for _, q := range f.Qualifiers {
-			syn, restrictive := qualifierSyn[q]
-			if !restrictive || q == "only" && !reOnlyCond.MatchString(f.Text) {
-				continue
+	// qualifiers of a rule, or of a value ("not before <date>")
+	ruleQ := f.Has(classify.ExactConstraint) && f.Modality.Level >= classify.ModShouldNot
+	gl := strings.ToLower(g.Text)
+	for _, q := range f.Qualifiers {
+		syn, restrictive := qualifierSyn[q]
+		if !restrictive || q == "only" && !reOnlyCond.MatchString(f.Text) {
+			continue
+		}
+		if !ruleQ && !qualifiesKeptValue(f, g, q) {
+			continue
+		}
+		kept := false
+		for _, s := range syn {
+			if strings.Contains(gl, s) {
+				kept = true
+				break
 			}
-			kept := false
-			for _, s := range syn {
-				if strings.Contains(gl, s) {
-					kept = true
-					break
-				}
-			}
-			if !kept && clausePresent(f.Text, q, g) {
-				return fmt.Sprintf("qualifier %q dropped", qualifierPhrase(f.Text, q)), true
-			}
+		}
+		if !kept && clausePresent(f.Text, q, g) {
+			return fmt.Sprintf("qualifier %q dropped", qualifierPhrase(f.Text, q)), true
 		}
 	}
 	return "", false
+}
+
+// qualifiesKeptValue: q sits right before a value (a date, a time, a version, a
+// quantity) that g keeps, so g states the value without its bound.
+func qualifiesKeptValue(f, g *classify.Fact, q string) bool {
+	l := strings.ToLower(f.Text)
+	i := strings.Index(l, q)
+	if i < 0 {
+		return false
+	}
+	after := i + len(q)
+	for _, t := range f.Tokens {
+		if t.Start >= after && t.Start-after <= 12 && valueToken(t) && hasEquivalent(g.Tokens, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // clausePresent: the clause that carries the qualifier (between semicolons) is

@@ -393,7 +393,7 @@ func Equivalent(a, b Token) bool {
 		return true
 	}
 	// a bare number and the same figure with its unit: "600000" and "600000 ms"
-	if (a.Kind == TokNumber) != (b.Kind == TokNumber) && leadingNumeral(a.Raw) != "" && leadingNumeral(a.Raw) == leadingNumeral(b.Raw) {
+	if ((a.Kind == TokNumber) != (b.Kind == TokNumber) || a.Kind == TokNumber && b.Kind == TokNumber && a.Norm[len(a.Norm)-1] != b.Norm[len(b.Norm)-1]) && leadingNumeral(a.Raw) != "" && leadingNumeral(a.Raw) == leadingNumeral(b.Raw) {
 		return true
 	}
 	// versions written as numbers and vice versa: "Python 3.9" (number) vs "3.9" (version)
