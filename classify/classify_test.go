@@ -270,3 +270,18 @@ func TestContentWords(t *testing.T) {
 		t.Errorf("5,000 as one token: %v", ContentWords("raise it to 5,000"))
 	}
 }
+
+// TestExtractContinuationKeepsQualifier: a qualifier on a bullet's continuation line stays
+// with the rule it restricts.
+func TestExtractContinuationKeepsQualifier(t *testing.T) {
+	fs := Extract("u2", "user", "## Rules\n1. Keep replicas at 3\n   until the load test finishes.\n2. Deploys only on weekdays.")
+	if len(fs) != 2 {
+		t.Fatalf("got %q", spanTextsOf(fs))
+	}
+	if !reflect.DeepEqual(fs[0].Qualifiers, []string{"until"}) || fs[0].Modality.Level != ModMustNot || fs[0].Context != "Rules" {
+		t.Errorf("%q: qualifiers %v modality %+v context %q", fs[0].Text, fs[0].Qualifiers, fs[0].Modality, fs[0].Context)
+	}
+	if !reflect.DeepEqual(fs[1].Qualifiers, []string{"only"}) || !fs[1].Has(ExactConstraint) {
+		t.Errorf("%q: qualifiers %v classes %v", fs[1].Text, fs[1].Qualifiers, fs[1].Classes)
+	}
+}

@@ -145,6 +145,10 @@ func TestSplitMarkdown(t *testing.T) {
 	}{
 		{"bullet with continuation line", "- first bullet\n  continues here.\n- second bullet",
 			[]wantSpan{{text: "first bullet\n  continues here."}, {text: "second bullet"}}},
+		{"bullet whose continuation line starts a new sentence", "- Use PostgreSQL v18.2.\n  Then run the migration.\n- Next bullet",
+			[]wantSpan{{text: "Use PostgreSQL v18.2."}, {text: "Then run the migration."}, {text: "Next bullet"}}},
+		{"numbered item with a continuation line", "1. Keep replicas at 3\n   until the load test finishes.\n2. Then scale.",
+			[]wantSpan{{text: "Keep replicas at 3\n   until the load test finishes."}, {text: "Then scale."}}},
 		{"bullet with two sentences", "* Use PostgreSQL v18.2. Then run the migration.",
 			[]wantSpan{{text: "Use PostgreSQL v18.2."}, {text: "Then run the migration."}}},
 		{"unindented line after a bullet is not a continuation", "- keep it at 3 replicas\nThe load test is next.",
