@@ -224,6 +224,9 @@ func importance(f *classify.Fact) (string, classify.Class) {
 		if f.Has(classify.FailureHistory) {
 			return SevInfo, classify.FailureHistory
 		}
+		if hardIDs(f) {
+			return SevInfo, classify.Identifier
+		}
 		return "", prim
 	}
 	question := reQuestion.MatchString(f.Text)
@@ -235,6 +238,8 @@ func importance(f *classify.Fact) (string, classify.Class) {
 	case f.Has(classify.UnresolvedWork) && reFollowUp.MatchString(f.Text) && !question:
 		return SevWarning, classify.UnresolvedWork
 	case f.Role == "user" && f.Has(classify.Identifier) && !question && specificTokens(f):
+		return SevWarning, classify.Identifier
+	case f.Role == "assistant" && hardIDs(f) && !question:
 		return SevWarning, classify.Identifier
 	case f.Role == "user" && f.Has(classify.UserPreference) && !question:
 		return SevWarning, classify.UserPreference
@@ -291,6 +296,19 @@ func specificTokens(f *classify.Fact) bool {
 	}
 	return false
 }
+
+// hardIDs: f carries an identifier nobody can reconstruct (a UUID, a ticket key, a
+// long hex id), the kind an agent needs verbatim later.
+func hardIDs(f *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		if strings.HasPrefix(t.Norm, "uuid:") || t.Kind == classify.TokID && reTicket.MatchString(t.Raw) {
+			return true
+		}
+	}
+	return false
+}
+
+var reTicket = classify.MustRx(`^[A-Z][A-Z0-9]{1,9}-\d+$`)
 
 // specificToken: a value worth keeping exactly (not a list index or a small count).
 func specificToken(t classify.Token) bool {

@@ -52,7 +52,7 @@ var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|pin|stay|make\s+
 // conditionalOrder: a one-off verb becomes a standing precondition when it carries
 // a condition or a bound ("run the tests before you hand anything back", "reboot at
 // most 2 nodes at a time", "dry run first").
-var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*\b(?:before|at\s+most|at\s+least|no\s+more\s+than|exactly|every\s+time|whenever|each\s+time|only\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|with|to)|until|unless)\b`)
+var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*?\b(?:before|at\s+most|at\s+least|no\s+more\s+than|exactly|every\s+time|whenever|each\s+time|only\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|with|to)|until|unless)\b`)
 
 // descriptive cues state facts when an assistant or a tool uses them mid-sentence
 // ("setuptools-scm can't derive a version"); they are orders only from the user or
@@ -359,5 +359,8 @@ var reNotImperative = rx(`^\s*(?:\W+\s*)?(?:i|we|you|it|this|that|the|a|an|there
 
 // startsImperative: the sentence opens with a bare verb (an order), not a subject.
 func startsImperative(text string) bool {
-	return !reNotImperative.MatchString(text) && reImperativeVerb.MatchString(text)
+	return !reNotImperative.MatchString(text) && reImperativeVerb.MatchString(text) || reConditionHead.MatchString(text)
 }
+
+// reConditionHead: "Before any state rm, pull a backup first", "Every time you deploy, ..."
+var reConditionHead = rx(`^\s*(?:\W+\s*)?(?:before|after|until|unless|whenever|every\s+time|each\s+time|always|once)\b[^,:;]{3,80}[,:;]\s*(?:please\s+)?[a-z]+`)

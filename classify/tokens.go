@@ -94,6 +94,7 @@ var sizeUnits = map[string]string{"b": "b", "byte": "b", "bytes": "b", "kb": "kb
 
 var tokRules = []tokRule{
 	{TokPath, regexp.MustCompile(`\bhttps?://[^\s)\]>"'` + "`" + `,]+[^\s)\]>"'.,;:` + "`" + `]`), func(m []string) string { return strings.ToLower(m[0]) }},
+	{TokID, regexp.MustCompile(`\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b`), func(m []string) string { return "uuid:" + strings.ToLower(m[0]) }},
 	{TokDate, regexp.MustCompile(`\b(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?))?`), func(m []string) string {
 		return dateNorm(atoiDef(m[1]), atoiDef(m[2]), atoiDef(m[3]))
 	}},
