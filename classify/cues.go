@@ -237,7 +237,7 @@ var attributions = []attrib{
 	{rx(`\b(?:we|i)\s+(?:decided|chose|ruled|found|picked|selected|went|settled|concluded|determined|confirmed|verified|think|believe|suspect|agreed|will|'ll)\b|^\W*(?:we|i)\b|\bour\s+(?:decision|choice|call|finding|pick)\b|\bthe\s+(?:agent|assistant)\b|\bmy\s+(?:guess|assumption|estimate|finding|call|decision|pick|choice)\b`), "assistant"},
 }
 
-var rePronounHead = regexp.MustCompile(`^(?:We|It|This|That|There|Here|You)\b`)
+var rePronounHead = regexp.MustCompile(`^(?:We|It|This|That|There|Here|You|Today|Yesterday|Tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b`)
 
 // ProvenanceOf finds an explicit attribution in text and combines it with the role.
 func ProvenanceOf(text, role string) Provenance {
@@ -246,7 +246,7 @@ func ProvenanceOf(text, role string) Provenance {
 	for _, a := range attributions {
 		loc := a.re.FindStringIndex(text)
 		if loc != nil && a.source == "person" && rePronounHead.MatchString(text[loc[0]:loc[1]]) {
-			loc = nil // "We decided", "It reported": a pronoun is not a named person
+			loc = nil // "We decided", "Friday's call": a pronoun or a day is not a named person
 		}
 		if loc == nil {
 			continue

@@ -400,8 +400,10 @@ func TestProvenanceNotTeam(t *testing.T) {
 			t.Errorf("ProvenanceOf(%q) = %+v, not a team", text, p)
 		}
 	}
-	if p := ProvenanceOf("Monday we deploy.", "assistant"); p.Source == "person" {
-		t.Errorf("a weekday opening a sentence is not a person: %+v", p)
+	for _, text := range []string{"Monday we deploy.", "Per Friday's call, we ship on Monday.", "Friday said no deploys.", "Yesterday's note says 5."} {
+		if p := ProvenanceOf(text, "assistant"); p.Source == "person" {
+			t.Errorf("ProvenanceOf(%q) = %+v: a day is not a person", text, p)
+		}
 	}
 }
 
