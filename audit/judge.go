@@ -609,6 +609,17 @@ func similarToken(a, b classify.Token) bool {
 				diff++
 			}
 		}
+		if diff == 2 {
+			// two adjacent characters swapped (96.4 -> 69.4, 45 -> 54)
+			for k := 0; k+1 < len(x); k++ {
+				if x[k] != y[k] {
+					if x[k] == y[k+1] && x[k+1] == y[k] {
+						return true
+					}
+					break
+				}
+			}
+		}
 		return diff == 1 || diff == 2 && len(x) >= 5
 	}
 	return false
