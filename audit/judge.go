@@ -112,8 +112,11 @@ func (j *judge) run() ([]Finding, []Pair) {
 		}
 		hits := 0
 		for n, c := range j.rev.candidates(&claim) {
-			if n >= 8 || c.coverage < 0.25 || hits >= 3 {
+			if n >= 12 || hits >= 3 {
 				break
+			}
+			if c.coverage < 0.25 && !j.sharesRare(&claim, &j.src[c.j]) {
+				continue
 			}
 			i := c.j
 			if done[i] {
@@ -918,6 +921,21 @@ var (
 	reClaimResolved = classify.MustRx(`(?i)\b(?:fixed|resolved|complete|completed|done|all\s+\d[\d,]*\b|fully\s+\w+|no\s+longer\s+(?:an\s+)?(?:issue|problem|failing|open)|accepted|succeeded|unblocked|closed)\b`)
 	reClaimCause    = classify.MustRx(`(?i)\b(?:caused\s+by|is\s+caused|root\s+cause|cause\s+(?:of|is|was)|is\s+(?:faulty|broken|bad|the\s+culprit)|comes?\s+from|because\s+of|due\s+to|traced\s+to|the\s+culprit)\b`)
 )
+
+// sharesRare: g and f share a distinctive word (one few facts use, such as a tool's
+// name), enough to say they talk about the same subject.
+func (j *judge) sharesRare(g, f *classify.Fact) bool {
+	have := map[string]bool{}
+	for _, w := range f.Words {
+		have[w] = true
+	}
+	for _, w := range g.Words {
+		if have[w] && len(w) >= 4 && w[0] != '#' && len(j.rev.index[w]) <= 4 {
+			return true
+		}
+	}
+	return false
+}
 
 // statusClaim: which status a summary fact asserts ("" when none).
 func statusClaim(g *classify.Fact) string {
