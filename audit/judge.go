@@ -123,7 +123,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 				continue
 			}
 			f := &j.src[i]
-			if d, ok := j.statusConflict(i, f, g, kind); ok {
+			if d, ok := j.statusConflict(i, f, &claim, kind); ok {
 				b := match{j: k, score: max(c.coverage, j.best[i].score), coverage: c.coverage}
 				fs = append(fs, j.finding(EpistemicCollapse, f, g, b, d))
 				done[i] = true
@@ -880,7 +880,7 @@ func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
 	st := f.Status
 	// hypothesis -> fact
 	if st.Epistemic == classify.StatusHypothesis && !reHedge.MatchString(g.Text) && f.Role != "tool" && asserts(g) {
-		if !j.confirmedLater(i, f) && !j.confirmedLater(i, g) {
+		if gc := clauseOf(g, f); !j.confirmedSince(i, f, &gc) {
 			return "a hypothesis is stated as established fact", true
 		}
 	}
@@ -894,7 +894,7 @@ func (j *judge) collapse(i int, f, g *classify.Fact) (string, bool) {
 	}
 	// open -> resolved
 	if st.Resolution == classify.StatusOpen && f.Role != "tool" && reResolvedCue.MatchString(g.Text) && !reOpenCue.MatchString(g.Text) {
-		if !j.resolvedLater(i, f) {
+		if gc := clauseOf(g, f); !j.resolvedSince(i, f, &gc) {
 			return "open work is recorded as resolved", true
 		}
 	}
@@ -969,11 +969,11 @@ func (j *judge) statusConflict(i int, f, g *classify.Fact, kind string) (string,
 			return "a rejected option is back as a fallback", true
 		}
 	case "cause":
-		if f.Role != "tool" && f.Status.Epistemic == classify.StatusHypothesis && !j.confirmedLater(i, f) && !j.confirmedLater(i, g) {
+		if f.Role != "tool" && f.Status.Epistemic == classify.StatusHypothesis && !j.confirmedSince(i, f, g) {
 			return "a hypothesis is stated as the established cause", true
 		}
 	case "resolved":
-		if f.Status.Resolution == classify.StatusOpen && (f.Role != "tool" || reProgress.MatchString(f.Text)) && !j.resolvedLater(i, f) && !j.resolvedLater(i, g) {
+		if f.Status.Resolution == classify.StatusOpen && (f.Role != "tool" || reProgress.MatchString(f.Text)) && !j.resolvedSince(i, f, g) {
 			return "open work is recorded as resolved", true
 		}
 	}
@@ -996,6 +996,45 @@ func failureLike(f *classify.Fact) bool {
 var reToolErrorLine = classify.MustRx(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|abort(?:ed)?|denied|refused|failed|failure|timed?\s*out|could\s+not|rejected)\b|\w+(?:Error|Exception)\b|does\s+not\s+have\b`)
 
 var reConfirm = classify.MustRx(`(?i)\b(?:confirmed|verified|proven|proved|shows?|showed|root\s+cause|is\s+the\s+cause|was\s+the\s+cause|caused\s+by|turned\s+out|matches|consistent\s+with)\b`)
+
+// confirmedSince: f's hypothesis was confirmed after it was stated: a later source
+// fact says so, or g cites the confirmation and a later source fact carries the new
+// evidence g quotes (a value f did not have).
+func (j *judge) confirmedSince(i int, f, g *classify.Fact) bool {
+	if j.confirmedLater(i, f) || j.confirmedLater(i, g) {
+		return true
+	}
+	return reConfirm.MatchString(g.Text) && j.laterEvidence(i, f, g, func(*classify.Fact) bool { return true })
+}
+
+// resolvedSince: f's open work was closed after it was stated: a later source fact
+// says so, or carries the new values g reports and is itself a success.
+func (j *judge) resolvedSince(i int, f, g *classify.Fact) bool {
+	if j.resolvedLater(i, f) || j.resolvedLater(i, g) {
+		return true
+	}
+	return j.laterEvidence(i, f, g, func(k *classify.Fact) bool {
+		return k.Status.Resolution == classify.StatusResolved || k.Role == "tool" && k.Status.Choice != classify.StatusTriedFailed && reToolSuccess.MatchString(k.Text)
+	})
+}
+
+var reToolSuccess = classify.MustRx(`(?i)\b(?:pass(?:ed|es)?|succeeded|success(?:ful)?|ok|green|ready|completed?|done|finished|healthy|resolved|[1-9]\d*/[1-9]\d*\s+(?:passed|ok))\b`)
+
+// laterEvidence: some source fact after i states a specific value of g that f lacks,
+// and satisfies pred.
+func (j *judge) laterEvidence(i int, f, g *classify.Fact, pred func(*classify.Fact) bool) bool {
+	for _, t := range g.Tokens {
+		if !specificToken(t) || hasEquivalent(f.Tokens, t) {
+			continue
+		}
+		for _, k := range j.rev.index["#"+t.Norm] {
+			if k > i && pred(&j.src[k]) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // confirmedLater: a later source fact about the same subject establishes it.
 func (j *judge) confirmedLater(i int, f *classify.Fact) bool {
