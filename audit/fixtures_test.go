@@ -237,10 +237,34 @@ func TestPublicFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "public", sc, floors{
-		recall: map[string]float64{audit.Omission: 0.69, audit.Mutation: 0.69, audit.Addition: 0.9,
-			audit.EpistemicCollapse: 0.64, audit.ProvenanceLoss: 0.83},
-		overall: 0.75, maxTraps: 2, minInvOK: 44, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 0.69, audit.Mutation: 0.78, audit.Addition: 0.9,
+			audit.EpistemicCollapse: 0.78, audit.ProvenanceLoss: 0.83},
+		overall: 0.79, maxTraps: 2, minInvOK: 45, allOpaque: true,
 	})
+}
+
+// TestPublicFixtureVariants: the same sessions written as Claude Code and Codex CLI
+// write them (with manifest.json as a sidecar) score exactly as the native files do.
+func TestPublicFixtureVariants(t *testing.T) {
+	native := scoreCases(t, "../testdata/fixtures", "session.json")
+	for _, variant := range []string{"session.claude.jsonl", "session.codex.jsonl"} {
+		sc := scoreCases(t, "../testdata/fixtures", variant)
+		t.Logf("%s: %s", variant, sc)
+		if sc.cases < 20 {
+			t.Fatalf("%s: only %d cases", variant, sc.cases)
+		}
+		for _, fam := range audit.Families {
+			if sc.found[fam] != native.found[fam] || sc.expected[fam] != native.expected[fam] {
+				t.Errorf("%s: %s found %d of %d, native %d of %d", variant, fam, sc.found[fam], sc.expected[fam], native.found[fam], native.expected[fam])
+			}
+		}
+		if sc.trapsBad != native.trapsBad || sc.invOK != native.invOK {
+			t.Errorf("%s: traps violated %d (native %d), invariants right %d (native %d)", variant, sc.trapsBad, native.trapsBad, sc.invOK, native.invOK)
+		}
+		if sc.opaqueOK != sc.opaque {
+			t.Errorf("%s: %d of %d opaque cases right", variant, sc.opaqueOK, sc.opaque)
+		}
+	}
 }
 
 // TestOwnFixtures scores the project's own labelled sessions (testdata/fixtures-own),
@@ -251,9 +275,9 @@ func TestOwnFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "own", sc, floors{
-		recall: map[string]float64{audit.Omission: 0.6, audit.Mutation: 0.5, audit.Addition: 0.6,
-			audit.EpistemicCollapse: 0.3, audit.ProvenanceLoss: 0.4},
-		overall: 0.55, maxTraps: 14, minInvOK: 58, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 0.84, audit.Mutation: 0.72, audit.Addition: 0.6,
+			audit.EpistemicCollapse: 0.77, audit.ProvenanceLoss: 0.5},
+		overall: 0.71, maxTraps: 11, minInvOK: 59, allOpaque: true,
 	})
 }
 
