@@ -218,6 +218,9 @@ func normText(s string) string {
 	return strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".;:!"))
 }
 
+// reRulesLabel: a summary line or section that files its items as rules.
+var reRulesLabel = classify.MustRx(`(?i)^\W*(?:user\s+)?(?:rules?|constraints?|requirements?|invariants?|guardrails?|do\s+not|don'?ts)\b[^:]{0,30}:|\b(?:rules|constraints|requirements|invariants|guardrails)\b`)
+
 // valueToken: a quantity a rule is stated with (a version, a limit, a time).
 func valueToken(t classify.Token) bool {
 	switch t.Kind {
@@ -312,7 +315,7 @@ func invariantState(j *judge, n int) (string, string, float64, string) {
 	} else if d, ok := j.collapse(n, rule, &g); ok {
 		return StateDropped, whole.Text, round3(b.score), d
 	}
-	if rule.Modality.Level >= classify.ModShouldNot && !ruleLike(&g) && !ruleLike(&whole) {
+	if rule.Modality.Level >= classify.ModShouldNot && !ruleLike(&g) && !reRulesLabel.MatchString(whole.Text) && !reRulesLabel.MatchString(whole.Context) {
 		return StateDropped, whole.Text, round3(b.score), "the summary mentions it without its force"
 	}
 	for _, t := range rule.Tokens {

@@ -290,7 +290,7 @@ func sentences(text string, start, end int, ctx string) []Span {
 				break
 			}
 			nx, _ := utf8.DecodeRuneInString(text[k:end])
-			if !(unicode.IsUpper(nx) || unicode.IsDigit(nx) || strings.ContainsRune("\"'“`*", nx)) {
+			if !(unicode.IsUpper(nx) || unicode.IsDigit(nx) || strings.ContainsRune("\"'“`*", nx) || identStart(text[k:end])) {
 				break
 			}
 			if r == '.' && isAbbrev(text[s:i]) {
@@ -328,6 +328,25 @@ func isAbbrev(before string) bool {
 	if utf8.RuneCountInString(w) == 1 {
 		r, _ := utf8.DecodeRuneInString(w)
 		return unicode.IsLetter(r)
+	}
+	return false
+}
+
+// identStart: the next sentence opens with an identifier ("replicaCount must ...",
+// "npm_config_cache is ..."), which starts lower-case but is no continuation.
+func identStart(s string) bool {
+	end := strings.IndexAny(s, " \t\n")
+	if end < 0 {
+		end = len(s)
+	}
+	w := s[:end]
+	if len(w) < 3 {
+		return false
+	}
+	for i, r := range w {
+		if i > 0 && (unicode.IsUpper(r) || r == '_') {
+			return true
+		}
 	}
 	return false
 }
