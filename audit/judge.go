@@ -139,6 +139,9 @@ func (j *judge) run() ([]Finding, []Pair) {
 		f := &j.src[i]
 		b := j.best[i]
 		if b.j >= 0 && b.score >= matchScore && !(strongRule(f) && !ruleLike(&j.sum[b.j]) && !j.ruleElsewhere(f)) {
+			if found, ok := j.lostIdentifier(f, b); ok {
+				fs = append(fs, found)
+			}
 			continue
 		}
 		if revMatched[i] && !strongRule(f) {
@@ -339,6 +342,61 @@ func (j *judge) ruleElsewhere(f *classify.Fact) bool {
 		}
 		g := &j.sum[c.j]
 		if ruleLike(g) && c.score >= matchScore {
+			return true
+		}
+	}
+	return false
+}
+
+// lostIdentifier: the fact survives but an identifier it names (a schema id, a
+// ticket, a UUID) appears nowhere in the summary: the part an agent needs verbatim.
+func (j *judge) lostIdentifier(f *classify.Fact, b match) (Finding, bool) {
+	if f.Role == "tool" || f.Role == "system" || reQuestion.MatchString(f.Text) {
+		return Finding{}, false
+	}
+	for _, t := range f.Tokens {
+		if !namedID(f, t) || j.summaryHas(t) {
+			continue
+		}
+		sev := SevInfo
+		if f.Role == "user" || hardIDs(f) {
+			sev = SevWarning
+		}
+		fd := Finding{Family: Omission, Severity: sev, Class: classify.Identifier, Source: side(f), Summary: side(&j.sum[b.j]),
+			Detail: fmt.Sprintf("the summary keeps this fact but drops its identifier %q", t.Raw), Score: round3(b.score)}
+		return fd, true
+	}
+	return Finding{}, false
+}
+
+// namedID: t is an identifier (a UUID, a ticket key, a long hex id, or a number the
+// text calls an id: "schema id 100519", "order #4471", "PR 412").
+func namedID(f *classify.Fact, t classify.Token) bool {
+	switch {
+	case strings.HasPrefix(t.Norm, "uuid:"):
+		return true
+	case t.Kind == classify.TokID && reTicket.MatchString(t.Raw):
+		return true
+	case t.Kind == classify.TokNumber && len(t.Raw) >= 3:
+		w := prevWord(f.Text, t.Start)
+		return w == "id" || w == "ids" || strings.HasSuffix(w, "_id") || w == "#" || w == "pr" || w == "ticket" || w == "issue" || w == "order" || w == "pid" || w == "build" || w == "run" || w == "job" || strings.HasPrefix(f.Text[max(0, t.Start-1):], "#")
+	}
+	return false
+}
+
+// prevWord is the word right before pos, lower-cased, without punctuation.
+func prevWord(s string, pos int) string {
+	ws := strings.Fields(strings.ToLower(s[:min(pos, len(s))]))
+	if len(ws) == 0 {
+		return ""
+	}
+	return strings.Trim(ws[len(ws)-1], "(:=,\"'`<>~!.")
+}
+
+// summaryHas: some summary fact states t.
+func (j *judge) summaryHas(t classify.Token) bool {
+	for k := range j.sum {
+		if hasEquivalent(j.sum[k].Tokens, t) {
 			return true
 		}
 	}
