@@ -566,6 +566,8 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			// "4" and "2" in one sentence are rarely the same quantity
 		case f.Role == "tool" && t.Kind == classify.TokID && !sharesKey(t, x, f, g):
 			// summaries shorten identifiers copied from tool output ("TL2024-historic")
+		case t.Kind == classify.TokPath && x.Kind == classify.TokPath && onePathSegment(t.Raw, x.Raw):
+			strong = append(strong, x) // the same path with one directory or file name changed
 		case (t.Kind == classify.TokPath || t.Kind == classify.TokFlag) && !sharesKey(t, x, f, g):
 			// a different file or option, not a changed one
 		case t.Kind == classify.TokNumber && len(strings.Trim(t.Raw, ",.")) <= 2 && !sharesKey(t, x, f, g):
@@ -597,6 +599,22 @@ func closeToken(a, b classify.Token) bool {
 		return true
 	}
 	return strings.TrimLeft(x, "0") == strings.TrimLeft(y, "0")
+}
+
+// onePathSegment: two paths with as many segments, all equal but one.
+func onePathSegment(a, b string) bool {
+	pa := strings.Split(strings.Trim(a, "/"), "/")
+	pb := strings.Split(strings.Trim(b, "/"), "/")
+	if len(pa) != len(pb) || len(pa) < 2 {
+		return false
+	}
+	diff := 0
+	for k := range pa {
+		if pa[k] != pb[k] {
+			diff++
+		}
+	}
+	return diff == 1
 }
 
 func sameKind(a, b classify.Token) bool { return a.Kind == b.Kind }
@@ -716,7 +734,13 @@ func editDistance(a, b string) int {
 // talks about the same thing (a user's correction, a re-read file).
 func (j *judge) backedLater(i int, x classify.Token) bool {
 	f := &j.src[i]
-	return j.laterWith(i, f, []string{"#" + x.Norm}, func(k *classify.Fact) bool { return hasEquivalent(k.Tokens, x) })
+	return j.laterWith(i, f, []string{"#" + x.Norm}, func(k *classify.Fact) bool {
+		if !hasEquivalent(k.Tokens, x) {
+			return false
+		}
+		// a correction comes from a person; a re-read file restates the same line
+		return k.Role != "tool" || j.rev.pairCoverageFact(f, k) >= 0.7
+	})
 }
 
 // backedElsewhere reports whether g restates another source fact that states x: then
