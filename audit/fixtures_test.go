@@ -237,9 +237,9 @@ func TestPublicFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "public", sc, floors{
-		recall: map[string]float64{audit.Omission: 0.69, audit.Mutation: 0.78, audit.Addition: 0.9,
+		recall: map[string]float64{audit.Omission: 0.84, audit.Mutation: 0.86, audit.Addition: 0.9,
 			audit.EpistemicCollapse: 0.78, audit.ProvenanceLoss: 0.83},
-		overall: 0.79, maxTraps: 2, minInvOK: 45, allOpaque: true,
+		overall: 0.84, maxTraps: 2, minInvOK: 45, allOpaque: true,
 	})
 }
 
@@ -277,7 +277,7 @@ func TestOwnFixtures(t *testing.T) {
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 0.84, audit.Mutation: 0.72, audit.Addition: 0.6,
 			audit.EpistemicCollapse: 0.77, audit.ProvenanceLoss: 0.5},
-		overall: 0.71, maxTraps: 11, minInvOK: 59, allOpaque: true,
+		overall: 0.71, maxTraps: 12, minInvOK: 58, allOpaque: true,
 	})
 }
 
