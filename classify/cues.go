@@ -237,7 +237,7 @@ var attributions = []attrib{
 	{rx(`\b(?:we|i)\s+(?:decided|chose|ruled|found|picked|selected|went|settled|concluded|determined|confirmed|verified|think|believe|suspect|agreed|will|'ll)\b|^\W*(?:we|i)\b|\bour\s+(?:decision|choice|call|finding|pick)\b|\bthe\s+(?:agent|assistant)\b|\bmy\s+(?:guess|assumption|estimate|finding|call|decision|pick|choice)\b`), "assistant"},
 }
 
-var rePronounHead = regexp.MustCompile(`^(?:We|It|This|That|There|Here|You|Today|Yesterday|Tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b`)
+var rePronounHead = regexp.MustCompile(`^(?:We|It|This|That|There|Here|You|Today|Yesterday|Tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Not|Also|Then|Now|Nothing|Nobody|Everyone|Everything|Both|All|Each|Some|Most|Just|Still|And|But|So|If|When|Once|Already|He|She|They|Our|Their|His|Her|My|Your|Its|Yes|No|Ok|Okay|Test|Tests|Build|Logs|Output|Result|Results)\b`)
 
 // ProvenanceOf finds an explicit attribution in text and combines it with the role.
 func ProvenanceOf(text, role string) Provenance {
