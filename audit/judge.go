@@ -1382,7 +1382,7 @@ func (j *judge) addition(k int, claimed map[int]bool) (Finding, bool) {
 		}
 	}
 	supported := best.coverage >= supportScore || union >= 0.8
-	if len(unseen) > 0 {
+	if len(unseen) > 0 && !(rePlanContext.MatchString(g.Context) || reImperativeHead.MatchString(g.Text)) {
 		t := unseen[0]
 		switch {
 		case unseenSpecific(unseen) && best.coverage < supportScore:
@@ -1401,6 +1401,9 @@ func (j *judge) addition(k int, claimed map[int]bool) (Finding, bool) {
 	}
 	return Finding{}, false
 }
+
+// reImperativeHead: a to-do ("Write docs/runbooks/x.md") may name something new.
+var reImperativeHead = classify.MustRx(`^\W*(?:write|create|add|draft|open|file|prepare|set\s+up|make|run|check|read|look|ask|wait|update|implement|rehearse|schedule)\b`)
 
 // tokenSeen: the value appears somewhere in the sources, in any notation.
 func (j *judge) tokenSeen(t classify.Token) bool {
@@ -1555,6 +1558,15 @@ func unseenSpecific(ts []classify.Token) bool {
 			return true
 		case classify.TokID:
 			if strings.ContainsAny(t.Raw, "0123456789") {
+				return true
+			}
+		case classify.TokPath:
+			if strings.Count(strings.Trim(t.Raw, "/"), "/") >= 1 {
+				return true
+			}
+		case classify.TokSize, classify.TokPercent:
+			// a measured figure with a decimal ("3.9 GB", "38.2%") is not a rounding
+			if strings.Contains(t.Raw, ".") {
 				return true
 			}
 		}

@@ -383,9 +383,23 @@ func (t Token) Value() (float64, string, bool) {
 	case strings.HasPrefix(t.Norm, "dur:"):
 		v, ok := parse(t.Norm[4:])
 		return v, "s", ok
+	case strings.HasPrefix(t.Norm, "size:"):
+		// bytes: 1536Mi = 1.5 GiB, but 48 GB is not 48 GiB
+		m := reSizeNorm.FindStringSubmatch(t.Norm[5:])
+		if m == nil {
+			return 0, "", false
+		}
+		v, err := strconv.ParseFloat(m[1], 64)
+		mult, known := sizeMult[m[2]]
+		return v * mult, "b", err == nil && known
 	}
 	return 0, "", false
 }
+
+var reSizeNorm = regexp.MustCompile(`^([\d.]+)([a-z]+)$`)
+
+var sizeMult = map[string]float64{"b": 1, "kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12, "pb": 1e15,
+	"kib": 1 << 10, "mib": 1 << 20, "gib": 1 << 30, "tib": 1 << 40}
 
 // Equivalent reports whether two tokens state the same value: equal normal forms,
 // or equal numeric values across notations (0.921 and 92.1%; 90 s and 1m30s).
