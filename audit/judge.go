@@ -138,7 +138,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 		}
 		f := &j.src[i]
 		b := j.best[i]
-		if b.j >= 0 && b.score >= matchScore && !(strongRule(f) && !ruleLike(&j.sum[b.j]) && !j.ruleElsewhere(f)) {
+		if b.j >= 0 && b.score >= matchScore && !(strongRule(f) && !ruleLike(&j.sum[b.j]) && !j.ruleElsewhere(f) && !carriedAsFact(f, &j.sum[b.j], b)) {
 			if found, ok := j.lostIdentifier(f, b); ok {
 				fs = append(fs, found)
 			}
@@ -334,6 +334,26 @@ func ruleLike(g *classify.Fact) bool {
 	return g.Modality.Level > 0 || reRuleWord.MatchString(g.Text)
 }
 
+// carriedAsFact: a rule restated as a settled fact that keeps all its values ("must
+// go in batches of 5000 rows" -> "we settled on batches of 5000 rows"): the content
+// survived, so what changed is judged (often who decided it), not an omission.
+func carriedAsFact(f, g *classify.Fact, b match) bool {
+	if b.score < 0.6 {
+		return false
+	}
+	n := 0
+	for _, t := range f.Tokens {
+		if !valueToken(t) {
+			continue
+		}
+		if !hasEquivalent(g.Tokens, t) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // ruleElsewhere: another summary fact that shares the rule's subject states it with force.
 func (j *judge) ruleElsewhere(f *classify.Fact) bool {
 	for n, c := range j.fwd.candidates(f) {
@@ -457,7 +477,7 @@ func (j *judge) pairFinding(i int, f, g *classify.Fact, b match) (Finding, bool)
 	if b.score < matchScore {
 		return Finding{}, false
 	}
-	if strongRule(f) && !ruleLike(g) {
+	if strongRule(f) && !ruleLike(g) && !carriedAsFact(f, g, b) {
 		// the summary mentions the subject but no longer states the rule: an omission
 		return Finding{}, false
 	}
