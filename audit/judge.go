@@ -69,19 +69,39 @@ func (j *judge) run() ([]Finding, []Pair) {
 	revMatched := make([]bool, len(j.src))
 	for k := range j.sum {
 		g := &j.sum[k]
-		for n, c := range j.rev.candidates(g) {
-			if n >= 3 || c.coverage < 0.45 {
-				break
+		// a merged summary line is searched clause by clause too
+		views := []*classify.Fact{g}
+		if cs := classify.Clauses(g.Text); len(cs) > 1 {
+			for _, c := range cs {
+				sub := g.Sub(c)
+				views = append(views, &sub)
 			}
+		}
+		var cands []match
+		for vi, v := range views {
+			for n, c := range j.rev.candidates(v) {
+				if n >= 3 || c.coverage < 0.45 {
+					break
+				}
+				if vi > 0 {
+					c.coverage = -c.coverage // a clause view: may pair, never vouches for the whole fact
+				}
+				cands = append(cands, c)
+			}
+		}
+		for _, c := range cands {
 			i := c.j
 			if c.coverage >= 0.6 {
 				revMatched[i] = true
+			}
+			if c.coverage < 0 {
+				c.coverage = -c.coverage
 			}
 			if done[i] {
 				continue
 			}
 			fwd := j.fwd.pairCoverage(&j.src[i], k)
-			if fwd < 0.2 {
+			if fwd < 0.2 || done[i] {
 				continue
 			}
 			b := match{j: k, score: max(0.5*(c.coverage+fwd)+0.15, j.best[i].score), coverage: fwd}
@@ -541,7 +561,9 @@ func sameFamily(a, b classify.Token) bool {
 		return true
 	}
 	if a.Kind == classify.TokNumber && b.Kind == classify.TokDuration || a.Kind == classify.TokDuration && b.Kind == classify.TokNumber {
-		return similarToken(a, b)
+		// compare the figures as written: "600" and "60s" are close, "6m52s" and "412" are not
+		x, y := classify.LeadingNumeral(a.Raw), classify.LeadingNumeral(b.Raw)
+		return x != "" && y != "" && (strings.HasPrefix(x, y) || strings.HasPrefix(y, x))
 	}
 	if num(a) && num(b) {
 		// a number and a version are one family; durations, sizes, money only with themselves
@@ -1256,10 +1278,19 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 				return "", false
 			}
 		}
-		if gp.Source == "user" || gp.Source == "assistant" || reSumOwn.MatchString(g.Text) || reSumUser.MatchString(g.Text) {
+		if gp.Source != "" && gp.Source != "assistant" && j.attributionBacked(i, g) {
+			return "", false // the summary's own attribution comes from another source fact
+		}
+		if gp.Source == "user" || gp.Source == "assistant" || gp.Source != "" && gp.Source != p.Source || reSumOwn.MatchString(g.Text) || reSumUser.MatchString(g.Text) {
 			return fmt.Sprintf("attributed to %s in the source (%q), to %s in the summary", sourceLabel(p), p.Who, attrLabel(g)), true
 		}
+		if f.Modality.Level > 0 || quotedOrder(f.Text) {
+			return "", false // an order carried out: the summary records compliance, not the claim
+		}
 		return fmt.Sprintf("attributed to %s in the source (%q); the summary states it without a source", sourceLabel(p), p.Who), true
+	}
+	if f.Role == "assistant" && p.Source == "" && len(f.Tokens) > 0 && !reHedge.MatchString(f.Text) && reGuessWord.MatchString(clauseText(g, f)) && j.toolBacked(f) {
+		return "established from tool output in the source, stated as an assumption in the summary", true
 	}
 	if p.Source == "tool" {
 		// a measurement turned into a guess, or a document's rule into the agent's own
@@ -1315,6 +1346,57 @@ func blankTokens(g *classify.Fact) string {
 		}
 	}
 	return string(b)
+}
+
+// toolBacked: an exact value of f was shown by tool output earlier in the sources.
+func (j *judge) toolBacked(f *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		if !specificToken(t) {
+			continue
+		}
+		for _, k := range j.rev.index["#"+t.Norm] {
+			if j.src[k].Role == "tool" && j.src[k].Index < f.Index {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// attributionBacked: another source fact that supports g names g's source.
+func (j *judge) attributionBacked(skip int, g *classify.Fact) bool {
+	ww := whoWords(g.Provenance.Who, g.Provenance.Source)
+	if len(ww) == 0 {
+		return false
+	}
+	if g.Provenance.Source == "person" {
+		// a name is distinctive: any source fact that names them backs it
+		name := ww[0]
+		for k := range j.src {
+			if k != skip && strings.Contains(strings.ToLower(j.src[k].Text), name) {
+				return true
+			}
+		}
+	}
+	for n, c := range j.rev.candidates(g) {
+		if n >= 8 || c.coverage < 0.3 {
+			break
+		}
+		if c.j != skip && mentionsAny(j.src[c.j].Text, ww) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedOrder: the quoted words after "X said:" are an order ("keep the step").
+func quotedOrder(text string) bool {
+	i := strings.LastIndex(text, ":")
+	if i < 0 {
+		return false
+	}
+	q := strings.TrimLeft(text[i+1:], " \"“'")
+	return classify.ModalityOf(q).Level >= classify.ModShouldNot
 }
 
 // sharesStem: the summary names the source in other words ("docs" / "documentation").

@@ -57,6 +57,15 @@ var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*?\b(?:before|a
 // descriptive cues state facts when an assistant or a tool uses them mid-sentence
 // ("setuptools-scm can't derive a version"); they are orders only from the user or
 // at the head of a sentence.
+// clauseHead is the part of prefix after the last clause break (";", "—", "("), so
+// a rule that opens a clause ("...; do not request more") counts as its head.
+func clauseHead(prefix string) string {
+	if i := strings.LastIndexAny(prefix, ";—("); i >= 0 {
+		return prefix[i+1:]
+	}
+	return prefix
+}
+
 var reOwnPlan = regexp.MustCompile(`(?i)\b(?:we|i|i'll|we'll|just)\s*$`)
 
 var descriptiveCue = map[string]bool{"cannot": true, "do not": true}
@@ -80,7 +89,7 @@ func ModalityFor(text, role string) Modality {
 		if loc == nil {
 			continue
 		}
-		if descriptiveCue[c.name] && role != "user" && !reHeadLabel.MatchString(text[:loc[0]]) {
+		if descriptiveCue[c.name] && role != "user" && !reHeadLabel.MatchString(clauseHead(text[:loc[0]])) {
 			continue
 		}
 		if c.name == "must" && strings.HasPrefix(strings.ToLower(text[loc[0]:]), "need") && reOwnPlan.MatchString(text[:loc[0]]) {
@@ -230,7 +239,7 @@ type attrib struct {
 
 var attributions = []attrib{
 	{gated(rx(`\b(?:the\s+)?user(?:'s)?\s+(?:asked|wants|wanted|said|says|requires?|required|insists?|insisted|prefers?|preferred|requested|confirmed|decided|chose|ruled|rule|rules|instructions?|order(?:ed)?|call|choice|preference|note|correct(?:ed|ion))\b|\buser\s+(?:rule|preference|request|instruction|requirement|decision)s?\b|^\W*user\b[^:]{0,30}:|\bper\s+the\s+user\b|\bthe\s+user\b|\buser\b`), "user"), "user"},
-	{gated(rx(`(?:\b(?-i:[A-Z][\w-]*)'s\s+)?\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|manual|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|say|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)|^\W*[\w .'-]{0,30}\b(?:guide|docs?|documentation|readme|manual|spec|policy|handbook|release\s+notes|changelog)\b[^:]{0,40}:`), "readme", "makefile", "dockerfile", "changelog", "doc", "runbook", "wiki", "config", "chart", "values", "manifest", "spec", "comment", "header", "release", "man page", "schema", "policy", "per ", "guide", "manual", "handbook"), "file"},
+	{gated(rx(`(?:\b(?-i:[A-Z][\w-]*)'s\s+)?\b(?:readme|makefile|dockerfile|changelog|docs?|documentation|runbook|wiki|config(?:uration)?|chart|values\.ya?ml|manifest|spec|comment|header|release\s+notes|man\s+page|manual|schema|policy\s+doc(?:ument)?)\b[^.]{0,30}\b(?:says|say|said|states?|stated|claims?|claimed|notes?|noted|lists?|listed|documents?|documented|reports?|reported|mentions?|specifies|recommends?|defaults?|shows?)\b|\b(?:according\s+to|per|from|in)\s+the\s+(?:[\w-]+\s+)?(?:readme|makefile|docs?|documentation|runbook|wiki|config|chart\s+readme|chart|changelog|release\s+notes|comment|spec)\b|\bthe\s+(?:readme|makefile|changelog)\b|\(\s*per\s+[^)]*\)|^\W*[\w .'-]{0,30}\b(?:guide|docs?|documentation|readme|manual|spec|policy|handbook|release\s+notes|changelog)\b[^:]{0,40}:`), "readme", "makefile", "dockerfile", "changelog", "doc", "runbook", "wiki", "config", "chart", "values", "manifest", "spec", "comment", "header", "release", "man page", "schema", "policy", "per ", "guide", "manual", "handbook"), "file"},
 	{gated(rx(`\b(?:the\s+)?(?:test|tool|command|build|ci|log|logs|output|stack\s*trace|query|benchmark|profiler|linter|compiler|dig|curl|grep)\s+(?:(?:output|run|job)\s+)?(?:shows?|showed|says|say|said|reports?|reported|printed|returned|confirms?|confirmed)\b`), "test", "tool", "command", "build", "ci", "log", "output", "stack", "query", "benchmark", "profiler", "linter", "compiler", "dig", "curl", "grep"), "tool"},
 	{gated(rx(`\b(?:[A-Z][a-z]+\s+)?(?:from|on|of)\s+(?:the\s+)?[A-Za-z&-]+\s+team\b|\b(?:the\s+)?[A-Za-z&-]+\s+team\s+(?:says|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|ruled|approved|insists?)\b|\b(?:security|sre|dba|legal|compliance|platform|infra|ops|finance|data|qa|release|networking|mobile|ci)\s+(?:team|lead|folks|group|engineers?)\b|\b(?:team|lead|dba|sre|manager|owner|maintainers?|upstream|vendor|support|registrar|provider|pi|principal\s+investigator|customer|client|auditor|reviewer|architect|admin(?:istrator)?|agent|engineer|rep|representative|contact|folks|desk)\s+(?:(?:just|also|already)\s+)?(?:says|told\s+me|said|confirmed|requires?|required|reports?|reported|wants|decided|told|noted|states?|stated|recommends?|insists?|asked)\b|\b(?:according\s+to|per)\s+(?:the\s+)?(?:security|sre|dba|legal|vendor|support|registrar|provider|upstream)\b|\baccording\s+to\s+(?-i:[A-Z][\w-]*)`), "team", "lead", "folks", "group", "engineer", "according", "per ", "says", "said", "told", "confirm", "require", "report", "want", "decided", "noted", "state", "recommend", "insist", "asked"), "team"},
 	{gated(rx(`\b(?-i:[A-Z][a-z]+)\s+(?:\([^)]*\)\s+)?(?:(?:just|also|already|then)\s+)?(?:says|said|confirmed|reports?|reported|wants|decided|told|wrote|noted|asked|insists?|mentioned|thinks|believes)\b|\b(?-i:[A-Z][a-z]+)'s\s+(?:call|decision|verdict|choice|note|report|rule|requirement|pick|request)\b|\b(?-i:[A-Z][a-z]+)\s+(?:from|on|at|in)\s+(?:the\s+)?[\w&/ -]{1,30}?\s+(?:team\s+|side\s+|group\s+|org\s+)?(?:says|said|told|wrote|confirmed|reports?|reported|noted|insists?|decided|asked|wants)\b|\b(?-i:[A-Z][a-z]+)\s+from\s+(?:the\s+)?[\w-]+\s+(?:team|side|group|org)\b|\b(?-i:[A-Z][a-z]+)\s+\([^)]{2,30}\)\s*:`), "says", "said", "confirm", "report", "want", "decided", "told", "wrote", "noted", "asked", "insist", "mention", "think", "believe", "'s", "from", "(", "on ", "at ", "in "), "person"},

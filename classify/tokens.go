@@ -467,6 +467,9 @@ func (t Token) Strip() string { return strip(t.Norm) }
 
 var reLeadNum = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
 
+// LeadingNumeral is the first number written in raw, without thousands separators.
+func LeadingNumeral(raw string) string { return leadingNumeral(raw) }
+
 func leadingNumeral(raw string) string {
 	return strings.ReplaceAll(reLeadNum.FindString(raw), ",", "")
 }
