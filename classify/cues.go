@@ -66,6 +66,10 @@ func clauseHead(prefix string) string {
 	return prefix
 }
 
+var reNegBeforeNeed = regexp.MustCompile(`(?i)(?:do\s+not|don'?t|doesn'?t|does\s+not|no)\s*$`)
+
+var reNoNeed = regexp.MustCompile(`(?i)^(?:do\s+not|don'?t)\s+(?:need|have\s+to|require)\b`)
+
 var reOwnPlan = regexp.MustCompile(`(?i)\b(?:we|i|i'll|we'll|just)\s*$`)
 
 var descriptiveCue = map[string]bool{"cannot": true, "do not": true}
@@ -92,7 +96,10 @@ func ModalityFor(text, role string) Modality {
 		if descriptiveCue[c.name] && role != "user" && !reHeadLabel.MatchString(clauseHead(text[:loc[0]])) {
 			continue
 		}
-		if c.name == "must" && strings.HasPrefix(strings.ToLower(text[loc[0]:]), "need") && reOwnPlan.MatchString(text[:loc[0]]) {
+		if c.name == "do not" && reNoNeed.MatchString(text[loc[0]:]) {
+			continue // "those don't need the window" lifts a requirement, it forbids nothing
+		}
+		if c.name == "must" && strings.HasPrefix(strings.ToLower(text[loc[0]:]), "need") && (reOwnPlan.MatchString(text[:loc[0]]) || reNegBeforeNeed.MatchString(text[:loc[0]])) {
 			continue // "we need to ship it today" is a plan, not a rule
 		}
 		// "do not" inside a question or a description of tool behaviour still counts.
