@@ -75,6 +75,9 @@ func trackInvariants(s *sessions.Session, r *Report, ex *extractor) []Invariant 
 		inv := c.inv
 		inv.States = states[n]
 		retireAt, retireReason, retired := retirement(s, inv.ID)
+		if !retired && inv.Origin == "extracted" && inv.Kind == KindFailureRecord {
+			retireAt, retireReason, retired = successAfter(s, ex, &c.fact, c.start)
+		}
 		for k := range inv.States {
 			st := &inv.States[k]
 			if st.State != StateDropped {
@@ -100,6 +103,46 @@ func trackInvariants(s *sessions.Session, r *Report, ex *extractor) []Invariant 
 		out = append(out, inv)
 	}
 	return out
+}
+
+var reGone = classify.MustRx(`(?i)\b(?:is|are)\s+gone\b|\bno\s+longer\s+(?:fails?|crash\w*|happens?|errors?)\b|\bworks\s+now\b|\bnow\s+works\b|\bfixed\b`)
+
+// successLookahead bounds how far after a failure its success event is looked for.
+const successLookahead = 40
+
+// successAfter finds the explicit success event that retires an extracted failure
+// record: a later message that reports success on the same subject (the same tool
+// run passing, the same step working). A failure record is never retired by a
+// summary's silence, only by such an event.
+func successAfter(s *sessions.Session, ex *extractor, f *classify.Fact, start int) (int, string, bool) {
+	subject := map[string]bool{}
+	for _, w := range f.Words {
+		if len(w) >= 4 && w[0] != '#' {
+			subject[w] = true
+		}
+	}
+	for mi := start + 1; mi < len(s.Messages) && mi <= start+successLookahead; mi++ {
+		for _, g := range ex.of(s.Messages[mi].ID) {
+			gone := reGone.MatchString(g.Text)
+			if !gone && (g.Status.Choice == classify.StatusTriedFailed || reToolError.MatchString(g.Text)) {
+				continue
+			}
+			if !gone && !reToolSuccess.MatchString(g.Text) && g.Status.Resolution != classify.StatusResolved {
+				continue
+			}
+			shared, long := 0, false
+			for _, w := range g.Words {
+				if subject[w] {
+					shared++
+					long = long || len(w) >= 5
+				}
+			}
+			if shared >= 2 || shared == 1 && long {
+				return mi, "a later success: " + g.Text, true
+			}
+		}
+	}
+	return 0, "", false
 }
 
 // retirement finds the retire event of invariant id: the message index it happens at
