@@ -13,6 +13,7 @@ import (
 type Rx struct {
 	re   *regexp.Regexp
 	lits []string // lower-cased; nil when the pattern cannot be gated
+	id   int      // its gates in the shared literal automaton (litgate.go)
 }
 
 // MustRx compiles pattern and derives its gate.
@@ -23,18 +24,29 @@ func MustRx(pattern string) *Rx {
 			r.lits = lits
 		}
 	}
+	r.id = register(pattern, needSets(pattern), r.lits)
+	return r
+}
+
+// fastRx compiles pattern with only the exact gate: it matches what
+// regexp.MustCompile(pattern) matches.
+func fastRx(pattern string) *Rx {
+	r := &Rx{re: regexp.MustCompile(pattern)}
+	r.id = register(pattern, needSets(pattern), nil)
 	return r
 }
 
 // rx compiles a case-insensitive gated pattern.
 func rx(s string) *Rx { return MustRx(`(?i)` + s) }
 
-func (r *Rx) gate(s string) bool {
-	if r.lits == nil {
+func (r *Rx) gate(s string) bool { return scanOf(s).pass(r.id, r.lits) }
+
+// litGate: one of lits occurs in l (always, when there are no lits).
+func litGate(l string, lits []string) bool {
+	if lits == nil {
 		return true
 	}
-	l := lowerASCII(s)
-	for _, lit := range r.lits {
+	for _, lit := range lits {
 		if strings.Contains(l, lit) {
 			return true
 		}
@@ -149,5 +161,6 @@ func firstLits(re *syntax.Regexp) ([]string, bool) {
 // not pin down (optional prefixes, anchors). Every match must contain one of words.
 func gated(r *Rx, words ...string) *Rx {
 	r.lits = words
+	setLits(r.id, words)
 	return r
 }

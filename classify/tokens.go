@@ -13,6 +13,9 @@ type tokRule struct {
 	norm func(m []string) string
 }
 
+// tokGates[i] is tokRules[i]'s exact literal gate (litgate.go).
+var tokGates []int
+
 // tokNeeds[i] lists characters one of which a text must contain for tokRules[i] to
 // apply ("0" stands for any digit): a cheap test that skips most regexps.
 var tokNeeds []string
@@ -217,6 +220,7 @@ func init() {
 	tokNeeds = make([]string, len(tokRules))
 	for i := range tokRules {
 		r := &tokRules[i]
+		tokGates = append(tokGates, register(r.re.String(), needSets(r.re.String()), nil))
 		src := r.re.String()
 		need := "0"
 		switch {
@@ -266,8 +270,9 @@ func Tokens(text string) []Token {
 	taken := make([]bool, len(text))
 	var out []Token
 	digit := strings.IndexAny(text, "0123456789") >= 0
+	sc := scanOf(text)
 	for i, r := range tokRules {
-		if !hasNeed(text, tokNeeds[i], digit) {
+		if !hasNeed(text, tokNeeds[i], digit) || !sc.pass(tokGates[i], nil) {
 			continue
 		}
 		for _, m := range r.re.FindAllStringSubmatchIndex(text, -1) {
