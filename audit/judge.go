@@ -453,7 +453,7 @@ func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
 	if j.fwd.unionCoverage(f) >= 0.85 && j.tokensKeptAnywhere(f) && (!strongRule(f) || j.ruleElsewhere(f)) {
 		return Finding{}, false
 	}
-	if cls == classify.FailureHistory && sev == SevError && j.resolvedLater(i, f) {
+	if cls == classify.FailureHistory && sev == SevError && (j.resolvedLater(i, f) || j.succeededLater(i, f, func(x *classify.Fact) bool { return !failureLike(x) })) {
 		sev = SevInfo // the failure was fixed later in the same sources
 	}
 	fd := Finding{Family: Omission, Severity: sev, Class: cls, Source: side(f), Detail: fmt.Sprintf("%s from %s has no counterpart in the summary", classLabel(cls), roleLabel(f.Role))}
@@ -608,7 +608,7 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			// "4" and "2" in one sentence are rarely the same quantity
 		case f.Role == "tool" && t.Kind == classify.TokID && !sharesKey(t, x, f, g):
 			// summaries shorten identifiers copied from tool output ("TL2024-historic")
-		case t.Kind == classify.TokPath && x.Kind == classify.TokPath && onePathSegment(t.Raw, x.Raw):
+		case t.Kind == classify.TokPath && x.Kind == classify.TokPath && onePathSegment(t.Raw, x.Raw) && sameBase(t.Raw, x.Raw):
 			strong = append(strong, x) // the same path with one directory or file name changed
 		case (t.Kind == classify.TokPath || t.Kind == classify.TokFlag) && !sharesKey(t, x, f, g):
 			// a different file or option, not a changed one
@@ -641,6 +641,20 @@ func closeToken(a, b classify.Token) bool {
 		return true
 	}
 	return strings.TrimLeft(x, "0") == strings.TrimLeft(y, "0")
+}
+
+// sameBase: the paths name the same file (or neither names a file).
+func sameBase(a, b string) bool {
+	base := func(p string) string {
+		p = strings.TrimRight(p, "/")
+		return p[strings.LastIndexByte(p, '/')+1:]
+	}
+	ba, bb := base(a), base(b)
+	isFile := func(x string) bool { return strings.Contains(x, ".") && !strings.HasSuffix(x, ".d") }
+	if isFile(ba) && isFile(bb) {
+		return ba == bb
+	}
+	return true
 }
 
 // onePathSegment: two paths with as many segments, all equal but one.
@@ -1128,6 +1142,9 @@ func (j *judge) confirmedSince(i int, f, g *classify.Fact) bool {
 	if j.confirmedLater(i, f) || j.confirmedLater(i, g) {
 		return true
 	}
+	if reCitesCheck.MatchString(g.Text) && j.succeededLater(i, g, nil) {
+		return true // "confirmed from the raw CSV": the check is in the sources after f
+	}
 	return reConfirm.MatchString(g.Text) && j.laterEvidence(i, f, g, func(*classify.Fact) bool { return true })
 }
 
@@ -1143,6 +1160,39 @@ func (j *judge) resolvedSince(i int, f, g *classify.Fact) bool {
 }
 
 var reToolSuccess = classify.MustRx(`(?i)\b(?:pass(?:ed|es)?|succeeded|success(?:ful)?|ok|green|ready|completed?|done|finished|healthy|resolved|[1-9]\d*/[1-9]\d*\s+(?:passed|ok))\b`)
+
+var reCitesCheck = classify.MustRx(`(?i)\b(?:confirmed|verified|reproduced|proven|checked)\b`)
+
+// succeededLater: a source fact after i, on g's subject (two shared content words,
+// or one distinctive one), reports a check or a success; pred may narrow it further.
+func (j *judge) succeededLater(i int, g *classify.Fact, pred func(*classify.Fact) bool) bool {
+	subject := map[string]bool{}
+	for _, w := range g.Words {
+		if len(w) >= 4 && w[0] != '#' {
+			subject[w] = true
+		}
+	}
+	for k := i + 1; k < len(j.src); k++ {
+		x := &j.src[k]
+		if pred != nil && !pred(x) {
+			continue
+		}
+		if !reToolSuccess.MatchString(x.Text) && !reCitesCheck.MatchString(x.Text) && x.Status.Resolution != classify.StatusResolved {
+			continue
+		}
+		shared, long := 0, false
+		for _, w := range x.Words {
+			if subject[w] {
+				shared++
+				long = long || len(w) >= 6
+			}
+		}
+		if shared >= 2 || shared == 1 && long {
+			return true
+		}
+	}
+	return false
+}
 
 // laterEvidence: some source fact after i states a specific value of g that f lacks,
 // and satisfies pred.

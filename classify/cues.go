@@ -52,7 +52,7 @@ var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|pin|stay|make\s+
 // conditionalOrder: a one-off verb becomes a standing precondition when it carries
 // a condition or a bound ("run the tests before you hand anything back", "reboot at
 // most 2 nodes at a time", "dry run first").
-var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*?\b(?:before|at\s+most|at\s+least|no\s+more\s+than|exactly|every\s+time|whenever|each\s+time|only\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|with|to)|until|unless)\b`)
+var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*?\b(?:before\s+(?:you|we|any|anything|anyone|running|deploying|merging|the|every|each|starting|applying|touching|releasing|shipping|pushing|rolling|a|an)|at\s+most|at\s+least|no\s+more\s+than|exactly|every\s+time|whenever|each\s+time|only\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|with|to)|until|unless)\b`)
 
 // descriptive cues state facts when an assistant or a tool uses them mid-sentence
 // ("setuptools-scm can't derive a version"); they are orders only from the user or
@@ -65,6 +65,8 @@ func clauseHead(prefix string) string {
 	}
 	return prefix
 }
+
+var reNeverPast = regexp.MustCompile(`(?i)^never\s+(?:ran|was|were|did|had|got|went|came|saw|made|finished|started|reached|happened|worked|loaded|returned|showed|arrived|completed|succeeded|failed|got)\b`)
 
 var reNegBeforeNeed = regexp.MustCompile(`(?i)(?:do\s+not|don'?t|doesn'?t|does\s+not|no)\s*$`)
 
@@ -95,6 +97,9 @@ func ModalityFor(text, role string) Modality {
 		}
 		if descriptiveCue[c.name] && role != "user" && !reHeadLabel.MatchString(clauseHead(text[:loc[0]])) {
 			continue
+		}
+		if c.name == "never" && reNeverPast.MatchString(text[loc[0]:]) {
+			continue // "biber never ran": a report of the past, not a rule
 		}
 		if c.name == "do not" && reNoNeed.MatchString(text[loc[0]:]) {
 			continue // "those don't need the window" lifts a requirement, it forbids nothing
