@@ -277,7 +277,7 @@ func TestOwnFixtures(t *testing.T) {
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 0.84, audit.Mutation: 0.72, audit.Addition: 0.7,
 			audit.EpistemicCollapse: 0.77, audit.ProvenanceLoss: 0.66},
-		overall: 0.74, maxTraps: 12, minInvOK: 58, allOpaque: true,
+		overall: 0.74, maxTraps: 7, minInvOK: 58, allOpaque: true,
 	})
 }
 
