@@ -78,6 +78,10 @@ func Classify(msgID, role string, sp Span) Fact {
 		return f
 	}
 	f.Modality = ModalityFor(body, role)
+	if f.Modality.Level == 0 && role != "user" && reRuleContext.MatchString(sp.Context) && (imperative.MatchString(body) || startsImperative(body)) {
+		// an order listed under "User rules:" in a summary keeps its force
+		f.Modality = Modality{Level: ModMustNot, Cue: "imperative"}
+	}
 	f.Qualifiers = QualifiersOf(body)
 	f.Status = StatusOf(body)
 	if role == "tool" && f.Status.Choice == StatusTriedFailed {
@@ -99,6 +103,8 @@ func Classify(msgID, role string, sp Span) Fact {
 func quoteCount(s string) int {
 	return strings.Count(s, `"`) + strings.Count(s, "“") + strings.Count(s, "”")
 }
+
+var reRuleContext = regexp.MustCompile(`(?i)\b(?:rules?|constraints?|invariants?|requirements?|guardrails?|must|never|do\s+not)\b`)
 
 // introducesQuote: a sentence that hands over to someone else's words.
 var introducesQuote = regexp.MustCompile(`(?i)(?:says|said|replied|wrote|writes|confirmed|told\s+(?:me|us)|states|notes|reads)\b[^.]{0,60}:\s*["“']?|:\s*["“]`)

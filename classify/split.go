@@ -39,6 +39,7 @@ var (
 func Split(text string, lines bool) []Span {
 	var out []Span
 	ctx := ""
+	labelIndent, labelCtx := -1, "" // the label bullet nested bullets sit under
 	var tableHeader string
 	pos := 0
 	// paragraph accumulator for prose lines
@@ -156,7 +157,21 @@ func Split(text string, lines bool) []Span {
 				bEnd = le
 				p = nx
 			}
-			out = append(out, sentences(text, bStart, bEnd, ctx)...)
+			// a label bullet ("- User rules:") is the context of the bullets nested under it
+			indent := len(line) - len(strings.TrimLeft(line, " \t"))
+			if labelIndent >= 0 && indent <= labelIndent {
+				labelIndent, labelCtx = -1, ""
+			}
+			bctx := ctx
+			if labelCtx != "" {
+				bctx = labelCtx
+			}
+			body := strings.TrimSpace(text[bStart:bEnd])
+			if strings.HasSuffix(body, ":") && len(body) <= 60 {
+				labelIndent, labelCtx = indent, strings.TrimSuffix(body, ":")
+			} else {
+				out = append(out, sentences(text, bStart, bEnd, bctx)...)
+			}
 			pos = p
 			continue
 		default:

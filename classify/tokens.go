@@ -311,6 +311,9 @@ func Tokens(text string) []Token {
 			if r.kind == TokNumber && !isMeaningfulNumber(raw, text, s) {
 				continue
 			}
+			if r.kind == TokDate && s > 0 && strings.IndexByte("-_/", text[s-1]) >= 0 {
+				continue // a date inside a file name ("axe-2026-12-01.json") belongs to the name
+			}
 			if r.kind == TokVersion && s >= 2 && text[s-1] == ',' && isDigitByte(text[s-2]) {
 				continue // "482,931.47" is one number, not a version
 			}
