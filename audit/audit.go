@@ -95,6 +95,7 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) Roun
 	j := newJudge(src, sum)
 	rd.SourceFacts, rd.SummaryFacts = src, sum
 	rd.Findings, rd.Pairs = j.run()
+	retiredOmissions(s, c, rd.Findings)
 	rd.Survival = survival(src, rd.Pairs, rd.Findings)
 
 	// Cumulative: the original messages against this summary.
@@ -113,6 +114,51 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) Roun
 	}
 	rd.Counts = countFindings(rd.Findings)
 	return rd
+}
+
+// retiredOmissions lowers to info the omissions of facts that state a manifest
+// invariant retired at or before this round: its disappearance is expected.
+func retiredOmissions(s *sessions.Session, c *sessions.Compaction, fs []Finding) {
+	if s.Manifest == nil || len(s.Manifest.Events) == 0 {
+		return
+	}
+	last := s.LastSourceIndex(c)
+	for _, inv := range s.Manifest.Invariants {
+		at, reason, ok := retirement(s, inv.ID)
+		if !ok || at > last {
+			continue
+		}
+		iw := classify.ContentWords(inv.Text)
+		for k := range fs {
+			f := &fs[k]
+			if f.Family != Omission || f.Source == nil || f.Severity == SevInfo {
+				continue
+			}
+			if wordShare(iw, classify.ContentWords(f.Source.Text)) >= 0.6 {
+				f.Severity = SevInfo
+				f.Invariant = inv.ID
+				f.Detail += fmt.Sprintf("; invariant %s was retired (%s)", inv.ID, reason)
+			}
+		}
+	}
+}
+
+// wordShare is the share of a's words found in b.
+func wordShare(a, b []string) float64 {
+	if len(a) == 0 {
+		return 0
+	}
+	have := map[string]bool{}
+	for _, w := range b {
+		have[w] = true
+	}
+	n := 0
+	for _, w := range a {
+		if have[w] {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
 }
 
 // novelCumulative keeps the cumulative omissions and mutations (warning or worse) of

@@ -161,6 +161,8 @@ func (j *judge) run() ([]Finding, []Pair) {
 		if b.j >= 0 && b.score >= matchScore && !(strongRule(f) && !ruleLike(&j.sum[b.j]) && !j.ruleElsewhere(f) && !carriedAsFact(f, &j.sum[b.j], b)) {
 			if found, ok := j.lostIdentifier(f, b); ok {
 				fs = append(fs, found)
+			} else if found, ok := j.lostClause(f, b); ok {
+				fs = append(fs, found)
 			}
 			continue
 		}
@@ -386,6 +388,31 @@ func (j *judge) ruleElsewhere(f *classify.Fact) bool {
 		}
 	}
 	return false
+}
+
+// lostClause: a source line that carries several rules ("UI atlas stays lossless;
+// audio untouched") matched on one of them, while another has no counterpart.
+func (j *judge) lostClause(f *classify.Fact, b match) (Finding, bool) {
+	if !strongRule(f) {
+		return Finding{}, false
+	}
+	cs := classify.Clauses(f.Text)
+	if len(cs) < 2 {
+		return Finding{}, false
+	}
+	for _, c := range cs {
+		sub := f.Sub(c)
+		if len(sub.Words) < 3 || sub.Modality.Level == 0 && len(sub.Tokens) == 0 {
+			continue
+		}
+		cands := j.fwd.candidates(&sub)
+		if len(cands) > 0 && cands[0].score >= weakScore && (sub.Modality.Level == 0 || ruleLike(&j.sum[cands[0].j])) || j.fwd.unionCoverage(&sub) >= 0.85 && sub.Modality.Level == 0 {
+			continue
+		}
+		return Finding{Family: Omission, Severity: SevError, Class: classify.ExactConstraint, Source: side(f),
+			Detail: fmt.Sprintf("the rule %q has no counterpart in the summary (the rest of the line survived)", c), Score: round3(b.score)}, true
+	}
+	return Finding{}, false
 }
 
 // lostIdentifier: the fact survives but an identifier it names (a schema id, a
