@@ -830,7 +830,17 @@ func (j *judge) backedLater(i int, x classify.Token) bool {
 // g's x is that fact's value, not a changed copy of f's.
 func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bool {
 	rule := strongRule(&j.src[skip])
-	for _, k := range j.rev.index["#"+x.Norm] {
+	holders := j.rev.index["#"+x.Norm]
+	if len(holders) == 0 {
+		// the same value in another notation (money vs a bare figure): a linear scan,
+		// reached only for the few rival values the summary shows
+		for k := range j.src {
+			if hasEquivalent(j.src[k].Tokens, x) {
+				holders = append(holders, k)
+			}
+		}
+	}
+	for _, k := range holders {
 		if k == skip || rule && j.src[k].Role == "tool" {
 			continue // what a tool shows today does not excuse changing the user's rule
 		}
