@@ -12,6 +12,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/sessions"
+	"github.com/compaudit/compaudit/themes"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -386,6 +387,12 @@ func runDefault(args []string, stdout, stderr io.Writer) int {
 		// A bare word that is no file is more likely a mistyped command.
 		if _, err := os.Stat(path); os.IsNotExist(err) {
 			fmt.Fprintf(stderr, "compaudit: %s: no such command or file (run 'compaudit --help')\n", path)
+			return exitUsage
+		}
+	}
+	if t := strings.ToLower(*theme); t != "auto" && t != "" {
+		if _, err := themes.ByName(t); err != nil {
+			fmt.Fprintf(stderr, "compaudit: --theme: %v\n", err)
 			return exitUsage
 		}
 	}

@@ -173,6 +173,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"version", "extra"}, `unexpected argument "extra"`},
 		{[]string{"nosuchcommand", "x"}, `unknown command "nosuchcommand"`},
 		{[]string{"--no-tui", "nosuchfile-or-command"}, "nosuchfile-or-command: no such command or file"},
+		{[]string{"--no-tui", "--theme", "bogus"}, `unknown theme "bogus"`},
 		{[]string{"audti"}, "audti: no such command or file"},
 		{[]string{"--no-tui", "missing.json"}, "missing.json: no such file or directory"},
 		{[]string{"audit", "--summary-index", "-1", goodSession}, "--summary-index must be 1 or more"},
