@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,7 @@ type judge struct {
 	srcNorms      map[string]bool
 	srcText       string
 	userSaidCache map[string]bool
+	holders       map[string][]int // summary value -> source facts stating it in any notation
 }
 
 func newJudge(src, sum []classify.Fact) *judge {
@@ -833,12 +835,20 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bo
 	holders := j.rev.index["#"+x.Norm]
 	if len(holders) == 0 {
 		// the same value in another notation (money vs a bare figure): a linear scan,
-		// reached only for the few rival values the summary shows
-		for k := range j.src {
-			if hasEquivalent(j.src[k].Tokens, x) {
-				holders = append(holders, k)
+		// once per distinct summary value
+		cached, ok := j.holders[x.Norm]
+		if !ok {
+			for k := range j.src {
+				if hasEquivalent(j.src[k].Tokens, x) {
+					cached = append(cached, k)
+				}
 			}
+			if j.holders == nil {
+				j.holders = map[string][]int{}
+			}
+			j.holders[x.Norm] = cached
 		}
+		holders = cached
 	}
 	for _, k := range holders {
 		if k == skip || rule && j.src[k].Role == "tool" {
@@ -1203,28 +1213,40 @@ var reCitesCheck = classify.MustRx(`(?i)\b(?:confirmed|verified|reproduced|prove
 // succeededLater: a source fact after i, on g's subject (two shared content words,
 // or one distinctive one), reports a check or a success; pred may narrow it further.
 func (j *judge) succeededLater(i int, g *classify.Fact, pred func(*classify.Fact) bool) bool {
-	subject := map[string]bool{}
+	// candidates come from the source-side index through g's words, so the cost is
+	// the postings of those words, not the whole transcript
+	shared := map[int]int{}
+	long := map[int]bool{}
+	seen := map[string]bool{}
 	for _, w := range g.Words {
-		if len(w) >= 4 && w[0] != '#' {
-			subject[w] = true
-		}
-	}
-	for k := i + 1; k < len(j.src); k++ {
-		x := &j.src[k]
-		if pred != nil && !pred(x) {
+		if len(w) < 4 || w[0] == '#' || seen[w] {
 			continue
 		}
+		seen[w] = true
+		post := j.rev.index[w]
+		if len(post) > maxPostings {
+			continue
+		}
+		for _, k := range post {
+			if k > i {
+				shared[k]++
+				long[k] = long[k] || len(w) >= 6
+			}
+		}
+	}
+	ks := make([]int, 0, len(shared))
+	for k, n := range shared {
+		if n >= 2 || n == 1 && long[k] {
+			ks = append(ks, k)
+		}
+	}
+	sort.Ints(ks)
+	for _, k := range ks {
+		x := &j.src[k]
 		if !reToolSuccess.MatchString(x.Text) && !reCitesCheck.MatchString(x.Text) && x.Status.Resolution != classify.StatusResolved {
 			continue
 		}
-		shared, long := 0, false
-		for _, w := range x.Words {
-			if subject[w] {
-				shared++
-				long = long || len(w) >= 6
-			}
-		}
-		if shared >= 2 || shared == 1 && long {
+		if pred == nil || pred(x) {
 			return true
 		}
 	}
