@@ -52,7 +52,11 @@ func (e *extractor) of(id string) []classify.Fact {
 			fs = classify.Extract(id, RoleSummary, c.Summary)
 		}
 	} else if m := e.s.Message(id); m != nil {
-		fs = classify.Extract(id, m.Role, m.Text)
+		role := m.Role
+		if m.Kind == sessions.KindToolCall || m.Kind == sessions.KindToolResult || m.Kind == sessions.KindImage {
+			role = "tool" // a tool call's input is an action's record, read like tool output
+		}
+		fs = classify.Extract(id, role, m.Text)
 	}
 	e.facts[id] = fs
 	return fs
