@@ -61,6 +61,12 @@ func (f FailOn) Match(r *Report) []string {
 				out = append(out, fmt.Sprintf("round %d: %s %s (%s): %s", rd.Round, fd.Severity, fd.Family, fd.Class, fd.Detail))
 			}
 		}
+		// losses that bled through several rounds count too: the agent acts on this summary
+		for _, fd := range rd.Cumulative {
+			if (f.MinSeverity > 0 && SeverityRank(fd.Severity) >= f.MinSeverity) || f.Families[fd.Family] {
+				out = append(out, fmt.Sprintf("round %d (against the original messages): %s %s (%s): %s", rd.Round, fd.Severity, fd.Family, fd.Class, fd.Detail))
+			}
+		}
 	}
 	if f.Flagged {
 		for _, inv := range r.Invariants {

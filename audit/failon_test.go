@@ -141,3 +141,21 @@ func TestOneLine(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestMatchCountsCumulativeLosses(t *testing.T) {
+	r := &Report{Rounds: []Round{{Round: 3, Cumulative: []Finding{
+		{Family: Omission, Severity: SevError, Class: "exact_constraint", Detail: "rule from m6 gone"},
+	}}}}
+	rule, err := ParseFailOn("error")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := rule.Match(r)
+	if len(hits) != 1 || !strings.Contains(hits[0], "against the original messages") {
+		t.Fatalf("cumulative error not matched: %q", hits)
+	}
+	rule, _ = ParseFailOn("warning,mutation")
+	if hits := rule.Match(&Report{Rounds: []Round{{Round: 1, Cumulative: []Finding{{Family: Addition, Severity: SevInfo}}}}}); len(hits) != 0 {
+		t.Fatalf("info addition should not fail warning,mutation: %q", hits)
+	}
+}
