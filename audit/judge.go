@@ -153,6 +153,28 @@ func (j *judge) run() ([]Finding, []Pair) {
 				hits++
 			}
 		}
+		// "X complete" in a clause too short to share words with the source: a partial
+		// count on the fact's wider subject ("7 of 9 resolvers return ...") still says
+		// it was not complete
+		if hits == 0 && kind == "resolved" && claim.Text != g.Text {
+			for n, c := range j.rev.candidates(g) {
+				if n >= 12 {
+					break
+				}
+				i := c.j
+				f := &j.src[i]
+				if done[i] || f.Role == "tool" || !reProgress.MatchString(f.Text) || c.coverage < 0.1 {
+					continue
+				}
+				if d, ok := j.statusConflict(i, f, &claim, kind); ok {
+					b := match{j: k, score: max(c.coverage, j.best[i].score), coverage: c.coverage}
+					fs = append(fs, j.finding(EpistemicCollapse, f, g, b, d))
+					done[i] = true
+					j.best[i] = b
+					break
+				}
+			}
+		}
 	}
 	for i := range j.src {
 		if done[i] {
