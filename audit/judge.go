@@ -176,6 +176,43 @@ func (j *judge) run() ([]Finding, []Pair) {
 			}
 		}
 	}
+	// attribution pass: a summary fact that credits its content to the user ("because
+	// the user prefers X") when the user never said X but a document or tool did
+	for k := range j.sum {
+		g := &j.sum[k]
+		if g.Provenance.Source != "user" {
+			continue
+		}
+		what := attributedContent(g)
+		if what == "" {
+			continue
+		}
+		claim := g.Sub(what)
+		if len(claim.Words) < 2 {
+			continue
+		}
+		var from = -1
+		userCov := 0.0
+		for _, c := range j.rev.candidates(&claim) {
+			x := &j.src[c.j]
+			if x.Role == "user" || x.Provenance.Source == "user" {
+				userCov = max(userCov, c.coverage)
+				continue
+			}
+			if from < 0 && c.coverage >= 0.67 && !done[c.j] && (x.Provenance.Source == "file" || x.Provenance.Source == "doc" || x.Provenance.Source == "vendor" || x.Provenance.Source == "person" || x.Provenance.Source == "team") {
+				from = c.j
+			}
+		}
+		if from < 0 || userCov >= 0.34 {
+			continue
+		}
+		f := &j.src[from]
+		b := match{j: k, score: max(j.fwd.pairCoverage(f, k), j.best[from].score), coverage: j.fwd.pairCoverage(f, k)}
+		d := fmt.Sprintf("attributed to %s in the source (%q), to the user in the summary, who never said it", sourceLabel(f.Provenance), f.Provenance.Who)
+		fs = append(fs, j.finding(ProvenanceLoss, f, g, b, d))
+		done[from] = true
+		j.best[from] = b
+	}
 	for i := range j.src {
 		if done[i] {
 			continue
@@ -1445,6 +1482,27 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 var reGuessWord = classify.MustRx(`(?i)\b(?:presumably|probably|likely|possibly|maybe|perhaps|might|may\s+be|seems?|appears?\s+to|unconfirmed|unverified|i\s+think|we\s+think|assumed|assuming|(?:we|i)\s+assume|guess\w*|suspect\w*)\b`)
 
 // clauseText is the clause of g that restates f.
+// attributedContent: what a summary fact credits to its named source, from the
+// attribution's verb to the end of its clause ("prefers soft spreading" in "stays soft
+// because the user prefers soft spreading (3-node pool)"); "" when it names none.
+func attributedContent(g *classify.Fact) string {
+	who := g.Provenance.Who
+	at := strings.Index(g.Text, who)
+	if who == "" || at < 0 {
+		return ""
+	}
+	// keep the verb of the attribution ("prefers"), drop the subject ("the user")
+	rest := g.Text[at:]
+	if sp := strings.Fields(who); len(sp) > 1 {
+		last := sp[len(sp)-1]
+		rest = rest[strings.Index(rest, last):]
+	}
+	if cut := strings.IndexAny(rest, "(;,:—"); cut > 0 {
+		rest = rest[:cut]
+	}
+	return strings.TrimSpace(strings.TrimRight(rest, ". "))
+}
+
 func clauseText(g, f *classify.Fact) string {
 	c := clauseOf(g, f)
 	return c.Text
