@@ -679,7 +679,7 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 		if !sameFamily(t, x) || classify.Equivalent(t, x) {
 			continue
 		}
-		if k, inF := tokenIn(f, x); inF {
+		if k, inF := tokenIn(f, x); inF && countEquivalent(g.Tokens, x) <= countEquivalent(f.Tokens, x) {
 			// a swapped pair of plain values ("port 5432, not 6432" -> "port 6432")
 			if t.Kind == classify.TokNumber && x.Kind == classify.TokNumber && sharesKey(t, x, f, g) && wordBefore(f.Text, k.Start) != wordBefore(g.Text, x.Start) {
 				strong = append(strong, x)
@@ -759,6 +759,17 @@ func onePathSegment(a, b string) bool {
 		}
 	}
 	return diff == 1
+}
+
+// countEquivalent: how many of ts state x's value.
+func countEquivalent(ts []classify.Token, x classify.Token) int {
+	n := 0
+	for _, t := range ts {
+		if classify.Equivalent(t, x) {
+			n++
+		}
+	}
+	return n
 }
 
 func sameKind(a, b classify.Token) bool { return a.Kind == b.Kind }
