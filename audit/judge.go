@@ -410,7 +410,7 @@ func specificToken(t classify.Token) bool {
 	return false
 }
 
-var reRuleWord = classify.MustRx(`(?i)\b(?:no|not|n't|never|none|only|every|each|first|always|keep|keeps|kept|stay|stays|remain|remains|exactly|at\s+least|at\s+most|until|unless|without|hold|on\s+hold|frozen|freeze|forbid\w*|ban\w*|cap|capped|limit\w*|max(?:imum)?|min(?:imum)?|rule|required?|requires|mandatory|prohibit\w*|off[- ]limits|untouched|leave|left\s+alone|pinned|pin)\b`)
+var reRuleWord = classify.MustRx(`(?i)\b(?:no|not|\w*n't|never|won't|none|only|every|each|first|always|keep|keeps|kept|stay|stays|remain|remains|exactly|at\s+least|at\s+most|until|unless|without|hold|on\s+hold|frozen|freeze|forbid\w*|ban\w*|cap|capped|limit\w*|max(?:imum)?|min(?:imum)?|rule|required?|requires|mandatory|prohibit\w*|off[- ]limits|untouched|leave|left\s+alone|pinned|pin)\b`)
 
 // ruleLike: g still reads as a rule (it has force, a negation or a restriction).
 func ruleLike(g *classify.Fact) bool {
