@@ -151,6 +151,22 @@ func (j *judge) run() ([]Finding, []Pair) {
 				done[i] = true
 				j.best[i] = b
 				hits++
+				continue
+			}
+			// "... on real Safari. The issue remains open until someone checks": the
+			// status is stated a sentence later, about the same subject
+			for _, a := range j.anaphoraAfter(i) {
+				if done[a] {
+					continue
+				}
+				if d, ok := j.statusConflict(a, &j.src[a], &claim, kind); ok {
+					b := match{j: k, score: max(c.coverage, j.best[a].score), coverage: c.coverage}
+					fs = append(fs, j.finding(EpistemicCollapse, &j.src[a], g, b, d))
+					done[a] = true
+					j.best[a] = b
+					hits++
+					break
+				}
 			}
 		}
 		// "X complete" in a clause too short to share words with the source: a partial
@@ -1233,6 +1249,21 @@ func (j *judge) statusConflict(i int, f, g *classify.Fact, kind string) (string,
 		}
 	}
 	return "", false
+}
+
+// reAnaphor: a sentence whose subject points back to the one before ("The issue
+// remains open", "This is still unconfirmed", "It fails on arm64").
+var reAnaphor = classify.MustRx(`(?i)^\W*(?:the\s+(?:issue|problem|bug|fix|change|workaround|error|failure|regression|ticket|task)|this|that|it|which)\b`)
+
+// anaphoraAfter: the next few facts of i's message that refer back to it.
+func (j *judge) anaphoraAfter(i int) []int {
+	var out []int
+	for a := i + 1; a < len(j.src) && a <= i+3 && j.src[a].Message == j.src[i].Message; a++ {
+		if reAnaphor.MatchString(j.src[a].Text) {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 var reProgress = classify.MustRx(`(?i)\b\d+\s+of\s+\d+\b|\bpending\b|\bpartial\w*\b|\bin\s+progress\b`)
