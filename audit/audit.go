@@ -35,6 +35,26 @@ func Run(s *sessions.Session, opt Options) *Report {
 type extractor struct {
 	s     *sessions.Session
 	facts map[string][]classify.Fact
+	msgDF map[string]int // in how many messages each content word occurs (built on first use)
+}
+
+// messageDF: in how many of the session's messages w occurs.
+func (e *extractor) messageDF(w string) int {
+	if e.msgDF == nil {
+		e.msgDF = map[string]int{}
+		for _, m := range e.s.Messages {
+			seen := map[string]bool{}
+			for _, f := range e.of(m.ID) {
+				for _, x := range f.Words {
+					if !seen[x] {
+						seen[x] = true
+						e.msgDF[x]++
+					}
+				}
+			}
+		}
+	}
+	return e.msgDF[w]
 }
 
 func newExtractor(s *sessions.Session) *extractor {

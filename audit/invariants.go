@@ -110,6 +110,9 @@ var reGone = classify.MustRx(`(?i)\b(?:is|are)\s+gone\b|\bno\s+longer\s+(?:fails
 // successLookahead bounds how far after a failure its success event is looked for.
 const successLookahead = 40
 
+// rareMessages: a word in at most this many messages names a specific thing.
+const rareMessages = 3
+
 // successAfter finds the explicit success event that retires an extracted failure
 // record: a later message that reports success on the same subject (the same tool
 // run passing, the same step working). A failure record is never retired by a
@@ -130,14 +133,18 @@ func successAfter(s *sessions.Session, ex *extractor, f *classify.Fact, start in
 			if !gone && !reToolSuccess.MatchString(g.Text) && g.Status.Resolution != classify.StatusResolved {
 				continue
 			}
-			shared, long := 0, false
+			shared, long, rare := 0, false, false
 			for _, w := range g.Words {
 				if subject[w] {
 					shared++
 					long = long || len(w) >= 5
+					rare = rare || ex.messageDF(w) <= rareMessages
 				}
 			}
-			if shared >= 2 || shared == 1 && long {
+			// the success must name what failed (a word few messages use), not only
+			// the wider subject: "mode 'onBlur' breaks the meter" is not retired by
+			// "the email error survives" after a different fix
+			if rare && (shared >= 2 || shared == 1 && long) {
 				return mi, "a later success: " + g.Text, true
 			}
 		}
@@ -188,9 +195,10 @@ func invariantCandidates(s *sessions.Session, ex *extractor) []invCandidate {
 			continue
 		}
 		toolFailure := false
-		for _, f := range ex.of(m.ID) {
+		facts := ex.of(m.ID)
+		for _, f := range facts {
 			key := strings.ToLower(strings.TrimSpace(f.Text))
-			if !isInvariantFact(&f) || seen[key] {
+			if !(isInvariantFact(&f) || backedOutFailure(&f, facts)) || seen[key] {
 				continue
 			}
 			seen[key] = true
@@ -243,6 +251,23 @@ func isInvariantFact(f *classify.Fact) bool {
 }
 
 var reToolError = classify.MustRx(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|traceback|abort(?:ed)?|panic|denied|refused|failed|failure|timed?\s*out|cannot|could\s+not|not\s+found|rejected|oom|killed)\b|\w+(?:Error|Exception)\b|_exception\b`)
+
+// backedOutFailure: the agent reports that a change broke something and, in the same
+// message, backs it out ("mode 'onBlur' breaks the live strength meter. Reverting to
+// 'onChange'"): the attempt is a failure record even without the word "tried".
+func backedOutFailure(f *classify.Fact, msg []classify.Fact) bool {
+	if f.Role != "assistant" || !f.Has(classify.FailureHistory) || f.Status.Epistemic == classify.StatusHypothesis || !strongFailure(f.Text) || reZeroFail.MatchString(f.Text) {
+		return false
+	}
+	for k := range msg {
+		if reBackOut.MatchString(msg[k].Text) {
+			return true
+		}
+	}
+	return false
+}
+
+var reBackOut = classify.MustRx(`(?i)\b(?:revert(?:ing|ed)?|rolling\s+back|rolled\s+back|roll\s+(?:it\s+)?back|backing\s+out|backed\s+out|undo(?:ing)?|undid)\b`)
 
 func invariantKind(f *classify.Fact) string {
 	switch {
