@@ -267,7 +267,7 @@ func backedOutFailure(f *classify.Fact, msg []classify.Fact) bool {
 	return false
 }
 
-var reBackOut = classify.MustRx(`(?i)\b(?:revert(?:ing|ed)?|rolling\s+back|rolled\s+back|roll\s+(?:it\s+)?back|backing\s+out|backed\s+out|undo(?:ing)?|undid)\b`)
+var reBackOut = classify.MustRx(`(?i)\b(?:revert(?:ing|ed)?|rolling\s+back|rolled\s+back|roll\s+(?:it\s+)?back|backing\s+out|backed\s+out|undo(?:ing)?|undid|drop(?:ping|ped)?\s+(?:that|this|the)\s+(?:approach|idea|plan|route|option|attempt)|abandon(?:ing|ed)?|giv(?:e|ing)\s+up\s+on|instead)\b`)
 
 func invariantKind(f *classify.Fact) string {
 	switch {
