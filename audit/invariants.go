@@ -307,6 +307,17 @@ func ruleClause(f *classify.Fact) classify.Fact {
 	if len(cs) < 2 {
 		return *f
 	}
+	forced := 0
+	for _, c := range cs {
+		if sub := f.Sub(c); sub.Modality.Level >= classify.ModShouldNot || hasQualifier(&sub, "only") {
+			forced++
+		}
+	}
+	if forced >= 2 {
+		// "fr-CA only; fr-FR strings ... we shouldn't touch them": two faces of one
+		// rule, kept by a summary that keeps either
+		return *f
+	}
 	cue := strings.ToLower(f.Modality.Cue)
 	for k, c := range cs {
 		if cue != "" && strings.Contains(strings.ToLower(c), strings.TrimSuffix(cue, " (softened)")) {
@@ -321,6 +332,15 @@ func ruleClause(f *classify.Fact) classify.Fact {
 		}
 	}
 	return f.Sub(cs[0])
+}
+
+func hasQualifier(f *classify.Fact, q string) bool {
+	for _, x := range f.Qualifiers {
+		if x == q {
+			return true
+		}
+	}
+	return false
 }
 
 // clauseOf is the clause of g closest to f, so a merged summary line is judged by the
