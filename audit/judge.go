@@ -777,6 +777,30 @@ func onePathSegment(a, b string) bool {
 	return diff == 1
 }
 
+// reChangeTo: a change reported as made, ending at its new value ("bumped the go
+// directive to ", "raised the limit from 20 to ").
+var reChangeTo = classify.MustRx(`(?i)\b(bump(?:ed)?|upgraded|downgraded|raised|lowered|increased|decreased|changed|updated|moved|set)\b[^;]{0,80}\bto\s+\S*$`)
+
+// changeClaim: g reports x as the new value of a change that f, a plain statement of
+// the old value, does not describe; whether the change happened is the addition
+// check's question, not a changed value.
+func changeClaim(f, g *classify.Fact, x classify.Token) bool {
+	m := reChangeTo.FindStringSubmatch(g.Text[:x.Start])
+	if m == nil {
+		return false
+	}
+	stem := strings.ToLower(m[1])
+	if len(stem) > 4 {
+		stem = stem[:4]
+	}
+	if strings.Contains(strings.ToLower(f.Text), stem) || reNewValue.MatchString(f.Text) {
+		return false // f records a change too ("is now p=quarantine"): the values differ
+	}
+	return true
+}
+
+var reNewValue = classify.MustRx(`(?i)\bnow\b|\bfrom\s+\S+\s+to\b|->|→`)
+
 // countEquivalent: how many of ts state x's value.
 func countEquivalent(ts []classify.Token, x classify.Token) int {
 	n := 0
@@ -979,6 +1003,9 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 			if j.backedElsewhere(i, x, g) {
 				continue
 			}
+			if changeClaim(f, g, x) {
+				continue // "bumped the go directive to 1.22": a claimed action, judged as one
+			}
 			return fmt.Sprintf("%s %q became %q", tokenLabel(t), t.Raw, x.Raw), true
 		}
 	}
@@ -1091,6 +1118,9 @@ func qualifierPhrase(text, q string) string {
 // approximation: the two values are within 5% and one is written with fewer
 // significant digits, a rounding rather than a change.
 func approximation(t, x classify.Token) bool {
+	if t.Kind == classify.TokVersion && strings.HasSuffix(t.Norm, ".x") && x.Kind == classify.TokVersion && strings.HasPrefix(x.Norm, strings.TrimSuffix(t.Norm, "x")) {
+		return true // "v1.19.1" is within "v1.19.x"
+	}
 	a, ua, ok1 := t.Value()
 	b, ub, ok2 := x.Value()
 	if !ok1 || !ok2 || ua != ub || a == 0 || b == 0 {

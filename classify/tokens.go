@@ -177,6 +177,11 @@ var tokRules = []tokRule{
 		return strings.TrimRight(m[0], ".")
 	}},
 	{TokVersion, regexp.MustCompile(`\bgo\d+(?:\.\d+){1,2}\b`), func(m []string) string { return "ver:" + m[0][2:] }},
+	// a version range written with a wildcard ("v1.19.x", "18.*") is its own value
+	{TokVersion, regexp.MustCompile(`(?:\b[vV]|\b)\d+(?:\.\d+){0,2}\.(?:[xX]\b|\*)`), func(m []string) string {
+		s := strings.TrimLeft(m[0], "vV")
+		return "ver:" + strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(s), "*"), "x") + "x"
+	}},
 	{TokVersion, regexp.MustCompile(`(?:\b[vV]|@|\b)\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*)?\b|\b[vV]\d+\b`), func(m []string) string {
 		s := strings.TrimLeft(m[0], "vV@")
 		return "ver:" + strings.ToLower(s)
