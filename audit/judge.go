@@ -801,6 +801,25 @@ func changeClaim(f, g *classify.Fact, x classify.Token) bool {
 
 var reNewValue = classify.MustRx(`(?i)\bnow\b|\bfrom\s+\S+\s+to\b|->|→`)
 
+// ownerBefore: the identifier, host or path a value at pos belongs to, the nearest
+// one written just before it ("github.com/acme/client_golang" in "...client_golang at
+// v1.19.1"); "" when none is that close.
+func ownerBefore(f *classify.Fact, pos int) string {
+	words := strings.Fields(f.Text[:min(pos, len(f.Text))])
+	for n := len(words) - 1; n >= 0 && n >= len(words)-3; n-- {
+		w := strings.ToLower(strings.Trim(words[n], "`'\",:()[]"))
+		switch w {
+		case "", "at", "to", "=>", "->", "@", "=", "version", "is", "of", "on":
+			continue
+		}
+		if strings.ContainsAny(w, "/._-") {
+			return w
+		}
+		return ""
+	}
+	return ""
+}
+
 // countEquivalent: how many of ts state x's value.
 func countEquivalent(ts []classify.Token, x classify.Token) int {
 	n := 0
@@ -940,8 +959,15 @@ func (j *judge) backedLater(i int, x classify.Token) bool {
 
 // backedElsewhere reports whether g restates another source fact that states x: then
 // g's x is that fact's value, not a changed copy of f's.
-func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bool {
+func (j *judge) backedElsewhere(skip int, x classify.Token, g, f *classify.Fact, t classify.Token) bool {
 	rule := strongRule(&j.src[skip])
+	// "github.com/acme/client_golang v1.19.1-acme.2" -> "the fork github.com/acme/
+	// client_golang at v1.19.1": the summary gives the value to the same owner f
+	// did, so another owner's v1.19.1 does not excuse it
+	owner := ownerBefore(f, t.Start)
+	if owner == "" || owner != ownerBefore(g, x.Start) {
+		owner = ""
+	}
 	holders := j.rev.index["#"+x.Norm]
 	if len(holders) == 0 {
 		// the same value in another notation (money vs a bare figure): a linear scan,
@@ -963,6 +989,13 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g *classify.Fact) bo
 	for _, k := range holders {
 		if k == skip || rule && j.src[k].Role == "tool" {
 			continue // what a tool shows today does not excuse changing the user's rule
+		}
+		if owner != "" {
+			if h, ok := tokenIn(&j.src[k], x); ok {
+				if o := ownerBefore(&j.src[k], h.Start); o != "" && o != owner {
+					continue
+				}
+			}
 		}
 		if c := j.fwd.pairCoverageFact(&j.src[k], g); c >= 0.45 && c >= 0.8*j.fwd.pairCoverageFact(&j.src[skip], g) {
 			return true
@@ -1000,7 +1033,7 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 			if j.backedLater(i, x) {
 				continue // corrected or re-read in a later source message
 			}
-			if j.backedElsewhere(i, x, g) {
+			if j.backedElsewhere(i, x, g, f, t) {
 				continue
 			}
 			if changeClaim(f, g, x) {
