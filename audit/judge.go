@@ -2,9 +2,11 @@ package audit
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/compaudit/compaudit/classify"
 )
@@ -119,6 +121,12 @@ func (j *judge) run() ([]Finding, []Pair) {
 	// status pass: a summary fact that announces a status (explored, fallback, fixed,
 	// caused by) is checked against the source facts on its subject whose status says
 	// otherwise, even when the wording moved too far for the alignment above
+	type proposal struct {
+		k, i int
+		cov  float64
+		d    string
+	}
+	var props []proposal
 	for k := range j.sum {
 		g := &j.sum[k]
 		kind := statusClaim(g)
@@ -132,39 +140,31 @@ func (j *judge) run() ([]Finding, []Pair) {
 				break
 			}
 		}
-		hits := 0
+		named := optionNamed(g.Text)
+		n0 := len(props)
 		for n, c := range j.rev.candidates(&claim) {
-			if n >= 12 || hits >= 3 {
+			if n >= 12 {
 				break
 			}
 			if c.coverage < 0.25 && !j.sharesRare(&claim, &j.src[c.j]) {
 				continue
 			}
 			i := c.j
-			if done[i] {
-				continue
-			}
 			f := &j.src[i]
+			if named != "" {
+				if l := optionLabel(f.Text); l != "" && l != named {
+					continue // "Option A was a fallback" says nothing of option B
+				}
+			}
 			if d, ok := j.statusConflict(i, f, &claim, kind); ok {
-				b := match{j: k, score: max(c.coverage, j.best[i].score), coverage: c.coverage}
-				fs = append(fs, j.finding(EpistemicCollapse, f, g, b, d))
-				done[i] = true
-				j.best[i] = b
-				hits++
+				props = append(props, proposal{k, i, c.coverage, d})
 				continue
 			}
 			// "... on real Safari. The issue remains open until someone checks": the
 			// status is stated a sentence later, about the same subject
 			for _, a := range j.anaphoraAfter(i) {
-				if done[a] {
-					continue
-				}
 				if d, ok := j.statusConflict(a, &j.src[a], &claim, kind); ok {
-					b := match{j: k, score: max(c.coverage, j.best[a].score), coverage: c.coverage}
-					fs = append(fs, j.finding(EpistemicCollapse, &j.src[a], g, b, d))
-					done[a] = true
-					j.best[a] = b
-					hits++
+					props = append(props, proposal{k, a, c.coverage, d})
 					break
 				}
 			}
@@ -172,25 +172,35 @@ func (j *judge) run() ([]Finding, []Pair) {
 		// "X complete" in a clause too short to share words with the source: a partial
 		// count on the fact's wider subject ("7 of 9 resolvers return ...") still says
 		// it was not complete
-		if hits == 0 && kind == "resolved" && claim.Text != g.Text {
+		if len(props) == n0 && kind == "resolved" && claim.Text != g.Text {
 			for n, c := range j.rev.candidates(g) {
 				if n >= 12 {
 					break
 				}
 				i := c.j
 				f := &j.src[i]
-				if done[i] || f.Role == "tool" || !reProgress.MatchString(f.Text) || c.coverage < 0.1 {
+				if f.Role == "tool" || !reProgress.MatchString(f.Text) || c.coverage < 0.1 {
 					continue
 				}
 				if d, ok := j.statusConflict(i, f, &claim, kind); ok {
-					b := match{j: k, score: max(c.coverage, j.best[i].score), coverage: c.coverage}
-					fs = append(fs, j.finding(EpistemicCollapse, f, g, b, d))
-					done[i] = true
-					j.best[i] = b
+					props = append(props, proposal{k, i, c.coverage, d})
 					break
 				}
 			}
 		}
+	}
+	// each source fact goes to the claim that covers it best, not the first one read
+	sort.SliceStable(props, func(a, b int) bool { return props[a].cov > props[b].cov })
+	hits := map[int]int{}
+	for _, p := range props {
+		if done[p.i] || hits[p.k] >= 3 {
+			continue
+		}
+		b := match{j: p.k, score: max(p.cov, j.best[p.i].score), coverage: p.cov}
+		fs = append(fs, j.finding(EpistemicCollapse, &j.src[p.i], &j.sum[p.k], b, p.d))
+		done[p.i] = true
+		j.best[p.i] = b
+		hits[p.k]++
 	}
 	// attribution pass: a summary fact that credits its content to the user ("because
 	// the user prefers X") when the user never said X but a document or tool did
@@ -1299,7 +1309,7 @@ func (j *judge) statusConflict(i int, f, g *classify.Fact, kind string) (string,
 			return "a failed attempt is recorded as merely considered or explored", true
 		}
 	case "fallback":
-		if f.Role != "tool" && (f.Status.Choice == classify.StatusRejected || f.Modality.Negative && f.Modality.Level >= classify.ModMustNot && f.Role == "user") {
+		if f.Role != "tool" && (f.Status.Choice == classify.StatusRejected || j.labelRejected(i) || f.Modality.Negative && f.Modality.Level >= classify.ModMustNot && f.Role == "user" && !excludesScope(g, f)) {
 			return "a rejected option is back as a fallback", true
 		}
 	case "cause":
@@ -1312,6 +1322,81 @@ func (j *judge) statusConflict(i int, f, g *classify.Fact, kind string) (string,
 		}
 	}
 	return "", false
+}
+
+// reOptionLabel: a fact that opens with an option's label ("B. Switch ...", "Option
+// 2: ...", "(b) ...").
+var reOptionLabel = classify.MustRx(`^\W*(?:option\s+)?(?:\(([A-Ha-h1-9])\)|([A-H1-9])[.):])\s`)
+
+// excludesScope: g explicitly leaves out what f forbids touching ("delete non-audit
+// chunks" against "never delete chunks from the audit.* streams").
+func excludesScope(g, f *classify.Fact) bool {
+	fw := map[string]bool{}
+	for _, w := range classify.ContentWords(f.Text) {
+		fw[w] = true
+	}
+	for _, m := range reNonWord.FindAllStringSubmatch(g.Text, -1) {
+		for _, w := range classify.ContentWords(m[1]) {
+			if fw[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var reNonWord = classify.MustRx(`(?i)\b(?:non-|except\s+(?:for\s+)?(?:the\s+)?|other\s+than\s+(?:the\s+)?|excluding\s+(?:the\s+)?)([\w.*-]+)`)
+
+// optionLabel: the label f opens with ("B" of "B. Switch ..."), "" when none.
+func optionLabel(text string) string {
+	m := reOptionLabel.FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	return strings.ToUpper(m[1] + m[2])
+}
+
+var reOptionNamed = classify.MustRx(`\b(?i:option|plan|approach)\s+([A-H1-9])\b`)
+
+// optionNamed: the option a summary fact names by its label ("Option A ..."), "" when none.
+func optionNamed(text string) string {
+	m := reOptionNamed.FindStringSubmatch(text)
+	if m == nil {
+		return ""
+	}
+	return strings.ToUpper(m[1])
+}
+
+// labelRejected: f is a labelled option that a nearby fact rejects by its label
+// ("B. Switch to memory buffering ..." then "Rejecting B: it violates the rule").
+func (j *judge) labelRejected(i int) bool {
+	label := optionLabel(j.src[i].Text)
+	if label == "" {
+		return false
+	}
+	re := labelRx(label)
+	msgs := 0
+	for k := i + 1; k < len(j.src) && msgs <= 2; k++ {
+		if j.src[k].Message != j.src[k-1].Message {
+			msgs++
+		}
+		x := &j.src[k]
+		if x.Status.Choice == classify.StatusRejected && re.MatchString(x.Text) && !reOptionLabel.MatchString(x.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+var labelRxs sync.Map
+
+func labelRx(label string) *regexp.Regexp {
+	if v, ok := labelRxs.Load(label); ok {
+		return v.(*regexp.Regexp)
+	}
+	re := regexp.MustCompile(`(?:^|[^\w.])(?:(?i:option)\s+)?` + regexp.QuoteMeta(strings.ToUpper(label)) + `(?:$|[^\w.]|\.\s|\.$)`)
+	labelRxs.Store(label, re)
+	return re
 }
 
 // reAnaphor: a sentence whose subject points back to the one before ("The issue

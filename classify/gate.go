@@ -89,6 +89,14 @@ func (r *Rx) FindStringSubmatch(s string) []string {
 	return r.re.FindStringSubmatch(s)
 }
 
+// FindAllStringSubmatch returns every match and its groups.
+func (r *Rx) FindAllStringSubmatch(s string, n int) [][]string {
+	if !r.gate(s) {
+		return nil
+	}
+	return r.re.FindAllStringSubmatch(s, n)
+}
+
 // String returns the pattern.
 func (r *Rx) String() string { return r.re.String() }
 
