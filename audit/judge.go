@@ -558,6 +558,28 @@ func (j *judge) summaryHas(t classify.Token) bool {
 }
 
 // omission reports a source fact that matters and has no counterpart.
+var reRecapSection = classify.MustRx(`(?i)\buser\s+messages\b|\brecap\b|\bconversation\s+(?:so\s+far|log|history)\b|\bmessages\s+so\s+far\b`)
+
+// ruleOnSubject: some summary fact states a rule about f's subject (a distinctive word
+// of f, such as a tool's name, under a rule's force).
+func (j *judge) ruleOnSubject(f *classify.Fact) bool {
+	for _, w := range f.Words {
+		if len(w) < 4 || w[0] == '#' {
+			continue
+		}
+		post := j.fwd.index[w]
+		if len(post) == 0 || len(post) > 8 {
+			continue
+		}
+		for _, k := range post {
+			if g := &j.sum[k]; g.Modality.Level >= classify.ModShouldNot {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
 	sev, cls := importance(f)
 	if sev == "" {
@@ -566,6 +588,12 @@ func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
 	// Spread over several summary facts: most of its words and every exact token survive.
 	if j.fwd.unionCoverage(f) >= 0.85 && j.tokensKeptAnywhere(f) && (!strongRule(f) || j.ruleElsewhere(f)) {
 		return Finding{}, false
+	}
+	if sev == SevError && f.Role == RoleSummary && reRecapSection.MatchString(f.Context) && j.ruleOnSubject(f) {
+		// a parent summary's recap of what the user wrote ("All user messages: ...
+		// 'Jenkins stays as is for now'") dropped while a rule on the same subject is
+		// kept: the recap is gone, the rule is not
+		sev = SevInfo
 	}
 	if cls == classify.FailureHistory && sev == SevError && (j.resolvedLater(i, f) || j.succeededLater(i, f, func(x *classify.Fact) bool { return !failureLike(x) })) {
 		sev = SevInfo // the failure was fixed later in the same sources
