@@ -1809,7 +1809,9 @@ func quotedOrder(text string) bool {
 // sharesStem: the summary names the source in other words ("docs" / "documentation").
 func sharesStem(who []string, g *classify.Fact) bool {
 	gw := map[string]bool{}
-	for _, w := range g.Words {
+	// words of the prose, not of paths and ids ("acme/platform-workflows" does not
+	// name the platform team)
+	for _, w := range classify.ContentWords(blankTokens(g)) {
 		gw[w] = true
 	}
 	for _, w := range classify.ContentWords(g.Context) {
