@@ -256,6 +256,10 @@ func (j *judge) run() ([]Finding, []Pair) {
 		if revMatched[i] && !strongRule(f) {
 			continue
 		}
+		if found, ok := j.scopeUnlimited(f); ok {
+			fs = append(fs, found)
+			continue
+		}
 		if found, ok := j.omission(i, f, b); ok {
 			fs = append(fs, found)
 		}
@@ -558,6 +562,54 @@ func (j *judge) summaryHas(t classify.Token) bool {
 }
 
 // omission reports a source fact that matters and has no counterpart.
+// reOnlyScope: the term a rule confines something to ("to staging only until ...",
+// "only on release branches").
+var reOnlyScope = classify.MustRx(`(?i)\b([\w.-]{4,})\s+only\b|\bonly\s+(?:on|in|to|for|from)?\s*(?:the\s+)?([\w.-]{4,})`)
+
+var rePlanWord = classify.MustRx(`(?i)\b(?:plan|rollout|roll-out|first|then|next|after\s+that|phase|stage\s+\d)\b`)
+
+// scopeUnlimited: a rule that confines work to a scope ("ship to staging only until
+// SEC-0412 is signed off") whose summary keeps the scope as a mere step of a plan
+// ("rollout plan: staging first, then production"): the confinement is gone.
+func (j *judge) scopeUnlimited(f *classify.Fact) (Finding, bool) {
+	if !strongRule(f) || !strings.HasPrefix(f.Modality.Cue, "only") {
+		return Finding{}, false
+	}
+	m := reOnlyScope.FindStringSubmatch(f.Text)
+	if m == nil {
+		return Finding{}, false
+	}
+	scope := classify.Stem(strings.ToLower(m[1] + m[2]))
+	post := j.fwd.index[scope]
+	if len(post) == 0 || len(post) > 6 {
+		return Finding{}, false
+	}
+	for _, k := range post {
+		g := &j.sum[k]
+		for _, c := range classify.Clauses(g.Text) {
+			sub := g.Sub(c)
+			if !containsWord(sub.Words, scope) || !rePlanWord.MatchString(c) || reLimitWord.MatchString(c) || j.keepsCondition(f, &sub) {
+				continue
+			}
+			b := match{j: k, score: j.fwd.pairCoverage(f, k), coverage: j.fwd.pairCoverage(f, k)}
+			return j.finding(Mutation, f, g, b, fmt.Sprintf("the restriction %q is gone: the summary keeps %q only as a step", qualifierPhrase(f.Text, "only"), m[1]+m[2])), true
+		}
+	}
+	return Finding{}, false
+}
+
+var reLimitWord = classify.MustRx(`(?i)\b(?:only|until|unless|before|not|never|no|hold|gate[sd]?|blocked|wait)\b`)
+
+// keepsCondition: g states one of f's exact tokens (the condition's ticket or date).
+func (j *judge) keepsCondition(f, g *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		if hasEquivalent(g.Tokens, t) {
+			return true
+		}
+	}
+	return false
+}
+
 var reRecapSection = classify.MustRx(`(?i)\buser\s+messages\b|\brecap\b|\bconversation\s+(?:so\s+far|log|history)\b|\bmessages\s+so\s+far\b`)
 
 // ruleOnSubject: some summary fact states a rule about f's subject (a distinctive word
