@@ -647,6 +647,13 @@ func (j *judge) omission(i int, f *classify.Fact, b match) (Finding, bool) {
 		// kept: the recap is gone, the rule is not
 		sev = SevInfo
 	}
+	if sev != SevInfo && (f.Status.Epistemic == classify.StatusHypothesis || cls == classify.UnresolvedWork || cls == classify.Hypothesis) && b.j >= 0 && b.score >= 0.25 {
+		// "Hypothesis (not yet verified): ..." replaced by "Cause, now confirmed from
+		// the logs: ..." after the sources confirmed it: superseded, not lost
+		if g := &j.sum[b.j]; reConfirm.MatchString(g.Text) && !reHedge.MatchString(g.Text) && j.confirmedSince(i, f, g) {
+			sev = SevInfo
+		}
+	}
 	if cls == classify.FailureHistory && sev == SevError && (j.resolvedLater(i, f) || j.succeededLater(i, f, func(x *classify.Fact) bool { return !failureLike(x) })) {
 		sev = SevInfo // the failure was fixed later in the same sources
 	}
