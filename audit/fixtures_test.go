@@ -194,7 +194,8 @@ func fileExists(p string) bool {
 }
 
 // floors are the measured levels this engine must not fall below (a regression
-// guard, not a target: the target is 100% recall with no trap violated).
+// guard; on the public fixtures it is the target itself: 100% recall in every
+// family, no trap violated, every invariant and opaque case right).
 type floors struct {
 	recall    map[string]float64
 	overall   float64
@@ -237,9 +238,9 @@ func TestPublicFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "public", sc, floors{
-		recall: map[string]float64{audit.Omission: 0.84, audit.Mutation: 0.86, audit.Addition: 0.9,
-			audit.EpistemicCollapse: 0.78, audit.ProvenanceLoss: 0.83},
-		overall: 0.84, maxTraps: 2, minInvOK: 45, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 1, audit.Mutation: 1, audit.Addition: 1,
+			audit.EpistemicCollapse: 1, audit.ProvenanceLoss: 1},
+		overall: 1, maxTraps: 0, minInvOK: sc.invariants, allOpaque: true,
 	})
 }
 
@@ -277,7 +278,7 @@ func TestOwnFixtures(t *testing.T) {
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 0.84, audit.Mutation: 0.72, audit.Addition: 0.7,
 			audit.EpistemicCollapse: 0.77, audit.ProvenanceLoss: 0.66},
-		overall: 0.74, maxTraps: 7, minInvOK: 58, allOpaque: true,
+		overall: 0.75, maxTraps: 6, minInvOK: 58, allOpaque: true,
 	})
 }
 
