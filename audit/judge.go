@@ -239,6 +239,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 		done[from] = true
 		j.best[from] = b
 	}
+	fs = append(fs, j.zeroPadded(done)...)
 	for i := range j.src {
 		if done[i] {
 			continue
@@ -562,6 +563,67 @@ func (j *judge) summaryHas(t classify.Token) bool {
 }
 
 // omission reports a source fact that matters and has no counterpart.
+var reLeadZeros = regexp.MustCompile(`(^|[^0-9])0+([0-9])`)
+
+// zeroKey is a token's value with the leading zeros of every number removed.
+func zeroKey(t classify.Token) string {
+	return reLeadZeros.ReplaceAllString(strings.ToLower(t.Strip()), "$1$2")
+}
+
+// zeroPadded: a summary value nobody stated that equals a source value but for its
+// leading zeros ("87_invoices_due_date_idx" for "0087_invoices_due_date_idx"): a
+// changed identifier, paired with the source fact that states it and is closest to
+// the summary fact.
+func (j *judge) zeroPadded(done []bool) []Finding {
+	var out []Finding
+	var idx map[string][]int
+	for k := range j.sum {
+		g := &j.sum[k]
+		for _, x := range g.Tokens {
+			switch x.Kind {
+			case classify.TokID, classify.TokPath, classify.TokNumber, classify.TokVersion:
+			default:
+				continue
+			}
+			if j.tokenSeen(x) {
+				continue
+			}
+			if idx == nil {
+				idx = map[string][]int{}
+				for i := range j.src {
+					for _, t := range j.src[i].Tokens {
+						if z := zeroKey(t); z != strings.ToLower(t.Strip()) {
+							idx[z] = append(idx[z], i)
+						}
+					}
+				}
+			}
+			best, bestCov := -1, 0.0
+			var bt classify.Token
+			for _, i := range idx[zeroKey(x)] {
+				if done[i] {
+					continue
+				}
+				for _, t := range j.src[i].Tokens {
+					if zeroKey(t) == zeroKey(x) && t.Norm != x.Norm {
+						if c := j.fwd.pairCoverage(&j.src[i], k); best < 0 || c > bestCov {
+							best, bestCov, bt = i, c, t
+						}
+					}
+				}
+			}
+			if best < 0 {
+				continue
+			}
+			b := match{j: k, score: max(bestCov, j.best[best].score), coverage: bestCov}
+			out = append(out, j.finding(Mutation, &j.src[best], g, b, fmt.Sprintf("%s %q became %q (leading zeros dropped)", tokenLabel(bt), bt.Raw, x.Raw)))
+			done[best] = true
+			j.best[best] = b
+		}
+	}
+	return out
+}
+
 // reOnlyScope: the term a rule confines something to ("to staging only until ...",
 // "only on release branches").
 var reOnlyScope = classify.MustRx(`(?i)\b([\w.-]{4,})\s+only\b|\bonly\s+(?:on|in|to|for|from)?\s*(?:the\s+)?([\w.-]{4,})`)

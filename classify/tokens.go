@@ -196,6 +196,9 @@ var tokRules = []tokRule{
 		}
 		return strings.ToLower(m[0])
 	}},
+	// a name that starts with its number ("0087_invoices_due_date_idx"): the digits,
+	// leading zeros included, are part of the name
+	{TokID, regexp.MustCompile(`\b\d+_[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*\b`), func(m []string) string { return m[0] }},
 	{TokID, regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+\b|\b[A-Za-z]+\d+[A-Za-z0-9]*\b|\$[A-Z_][A-Z0-9_]*\b`), func(m []string) string {
 		s := m[0]
 		if strings.HasPrefix(s, "$") {
