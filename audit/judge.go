@@ -1210,7 +1210,7 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 	// a qualifier that carries the force itself ("only on release branches", "not
 	// before 2026-09-30") can be dropped from a line that keeps the rest
 	qualForce := strings.HasPrefix(f.Modality.Cue, "only") || f.Modality.Level == 0
-	if g.Modality.Level == 0 && !qualForce {
+	if g.Modality.Level == 0 && !qualForce && !classify.Imperative(g.Text) {
 		return "", false // the rule is not carried at all: judged as an omission, not a change
 	}
 	// modality

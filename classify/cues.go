@@ -374,14 +374,25 @@ func hasExact(toks []Token) bool {
 	return false
 }
 
-var reImperativeVerb = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:run|re-?run|reboot|restart|deploy|test|check|verify|work|use|apply|push|merge|ship|migrate|upgrade|install|build|back\s*up|pull|take|do|make|write|send|start|stop|wait|put|add|remove|delete|drop|create|update|purge|rotate|revoke|sign|patch|roll|scale|move|copy|fetch|load|flash|dry[- ]run|validate|lint|notify|announce|get|set|tag|release|commit|rebase|compile|reindex|vacuum|clear|disable|enable|schedule|cut|bump|pin|upload|download|publish|archive|export|import|ask|email|page|call|review|approve|rehearse|backfill|snapshot)\b`)
+var reImperativeVerb = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:run|re-?run|reboot|restart|deploy|test|check|verify|work|use|apply|push|merge|ship|migrate|upgrade|install|build|back\s*up|pull|take|do|make|write|send|start|stop|wait|put|add|remove|delete|drop|create|update|purge|rotate|revoke|sign|patch|roll|scale|move|copy|fetch|load|flash|dry[- ]run|validate|lint|notify|announce|get|set|tag|release|commit|rebase|compile|reindex|vacuum|clear|disable|enable|schedule|cut|bump|pin|upload|download|publish|archive|export|import|ask|email|page|call|review|approve|rehearse|backfill|snapshot|switch|change|raise|lower|increase|decrease|reduce|turn|point|route|rename|replace|revert|rewrite|split|open|close|file|fix|retry|resend|pause|resume|restore|reset|drain|cordon|flush|grant|assign|mark|label|skip|provision|attach|detach|mount|unmount|truncate|shrink|extend|renew|expire|invalidate|rollback|failover|promote|demote)\b`)
 
 var reNotImperative = rx(`^\s*(?:\W+\s*)?(?:i|we|you|it|this|that|the|a|an|there|they|he|she|my|our|your|is|are|was|were|do|does|did|can|could|would|will|what|why|how|when|where|which|who|also|and|but|so|then|yes|no|ok|okay|good|great|thanks|hmm|right)\b`)
 
 // startsImperative: the sentence opens with a bare verb (an order), not a subject.
 func startsImperative(text string) bool {
+	// "Then switch the cache to allkeys-lru, unless ...": a discourse marker before
+	// the verb still leaves an order
+	if m := reMarker.FindStringIndex(text); m != nil {
+		text = text[m[1]:]
+	}
 	return !reNotImperative.MatchString(text) && reImperativeVerb.MatchString(text) || reConditionHead.MatchString(text)
 }
 
+var reMarker = rx(`^\s*(?:\W+\s*)?(?:and\s+)?(?:then|next|now|also|so|after\s+that|afterwards|finally|first|second|meanwhile)\b,?\s+`)
+
 // reConditionHead: "Before any state rm, pull a backup first", "Every time you deploy, ..."
 var reConditionHead = rx(`^\s*(?:\W+\s*)?(?:before|after|until|unless|whenever|every\s+time|each\s+time|always|once)\b[^,:;]{3,80}[,:;]\s*(?:please\s+)?[a-z]+`)
+
+// Imperative reports whether text opens with an order ("Switch the cache to
+// allkeys-lru", "Then run the backfill"), a bare verb rather than a subject.
+func Imperative(text string) bool { return startsImperative(text) }
