@@ -103,7 +103,7 @@ func (a *aligner) candidates(f *classify.Fact) []match {
 		}
 		for _, j := range top {
 			for _, t := range f.Tokens {
-				w := "#" + t.Norm
+				w := t.Key()
 				if containsWord(a.sum[j].Words, w) {
 					continue
 				}

@@ -867,6 +867,8 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 		}
 		small := t.Kind == classify.TokNumber && len(t.Raw) == 1
 		switch {
+		case t.Kind == classify.TokTime && x.Kind == classify.TokTime && timeBase(t) == timeBase(x):
+			strong = append(strong, x) // the same clock time in another zone (21:00 CET -> 21:00 UTC)
 		case small && !sharesKey(t, x, f, g):
 			// "4" and "2" in one sentence are rarely the same quantity
 		case f.Role == "tool" && t.Kind == classify.TokID && !sharesKey(t, x, f, g):
@@ -977,6 +979,22 @@ func ownerBefore(f *classify.Fact, pos int) string {
 		return ""
 	}
 	return ""
+}
+
+// shownValue: a token as written, with the zone of a time ("21:00 CET").
+func shownValue(t classify.Token) string {
+	if t.Kind == classify.TokTime {
+		if _, z, ok := strings.Cut(t.Norm, "@"); ok {
+			return t.Raw + " " + strings.ToUpper(z)
+		}
+	}
+	return t.Raw
+}
+
+// timeBase is a time token's clock time without its zone.
+func timeBase(t classify.Token) string {
+	b, _, _ := strings.Cut(t.Norm, "@")
+	return b
 }
 
 // countEquivalent: how many of ts state x's value.
@@ -1107,7 +1125,7 @@ func editDistance(a, b string) int {
 // talks about the same thing (a user's correction, a re-read file).
 func (j *judge) backedLater(i int, x classify.Token) bool {
 	f := &j.src[i]
-	return j.laterWith(i, f, []string{"#" + x.Norm}, func(k *classify.Fact) bool {
+	return j.laterWith(i, f, []string{x.Key()}, func(k *classify.Fact) bool {
 		if !hasEquivalent(k.Tokens, x) {
 			return false
 		}
@@ -1127,7 +1145,7 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g, f *classify.Fact,
 	if owner == "" || owner != ownerBefore(g, x.Start) {
 		owner = ""
 	}
-	holders := j.rev.index["#"+x.Norm]
+	holders := j.rev.index[x.Key()]
 	if len(holders) == 0 {
 		// the same value in another notation (money vs a bare figure): a linear scan,
 		// once per distinct summary value
@@ -1198,7 +1216,7 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 			if changeClaim(f, g, x) {
 				continue // "bumped the go directive to 1.22": a claimed action, judged as one
 			}
-			return fmt.Sprintf("%s %q became %q", tokenLabel(t), t.Raw, x.Raw), true
+			return fmt.Sprintf("%s %q became %q", tokenLabel(t), shownValue(t), shownValue(x)), true
 		}
 	}
 	if b.score < matchScore {
@@ -1658,7 +1676,7 @@ func (j *judge) laterEvidence(i int, f, g *classify.Fact, pred func(*classify.Fa
 		if !specificToken(t) || hasEquivalent(f.Tokens, t) {
 			continue
 		}
-		for _, k := range j.rev.index["#"+t.Norm] {
+		for _, k := range j.rev.index[t.Key()] {
 			if k > i && pred(&j.src[k]) {
 				return true
 			}
@@ -1882,7 +1900,7 @@ func (j *judge) toolBacked(f *classify.Fact) bool {
 		if !specificToken(t) {
 			continue
 		}
-		for _, k := range j.rev.index["#"+t.Norm] {
+		for _, k := range j.rev.index[t.Key()] {
 			if j.src[k].Role == "tool" && j.src[k].Index < f.Index {
 				return true
 			}

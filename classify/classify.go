@@ -144,7 +144,7 @@ func contentWords(text string, toks []Token) []string {
 		}
 	}
 	for _, t := range toks {
-		add("#" + t.Norm)
+		add(t.Key())
 	}
 	word := strings.Builder{}
 	flush := func() {

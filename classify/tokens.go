@@ -335,6 +335,23 @@ func Tokens(text string) []Token {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Start < out[j].Start })
+	// a time carries the zone written after it or after its range ("21:00-22:00 CET",
+	// "14:30Z"): 21:00 CET is not 21:00 UTC
+	for i := range out {
+		t := &out[i]
+		if t.Kind != TokTime {
+			continue
+		}
+		if m := reZoneAfter.FindStringSubmatch(text[t.End:]); m != nil {
+			t.Norm += "@" + strings.ToLower(strings.ReplaceAll(m[1], ":", ""))
+			if m[1] == "Z" {
+				t.Norm = strings.TrimSuffix(t.Norm, "@z") + "@utc"
+			}
+			if z := strings.ToLower(m[1]); z == "gmt" || z == "+0000" || z == "+00" {
+				t.Norm = t.Norm[:strings.IndexByte(t.Norm, '@')] + "@utc"
+			}
+		}
+	}
 	for i := range out {
 		t := &out[i]
 		if t.Kind != TokNumber {
@@ -354,6 +371,8 @@ func Tokens(text string) []Token {
 	}
 	return out
 }
+
+var reZoneAfter = regexp.MustCompile(`^(?:\s*(?:-|–|to)\s*\d{1,2}:\d{2}(?::\d{2})?)?\s?(UTC|GMT|Z|CET|CEST|EET|EEST|WET|WEST|BST|IST|JST|KST|SGT|HKT|AEST|AEDT|NZST|NZDT|PST|PDT|MST|MDT|CST|CDT|EST|EDT|[+-]\d{2}(?::?\d{2})?)\b`)
 
 var reUnitKey = regexp.MustCompile(`(?i)[a-z](seconds|secs|minutes|mins|hours|_ms|_s|_sec|-seconds|ms|millis)["']?\s*[:=]?\s*$`)
 
@@ -423,6 +442,12 @@ func Equivalent(a, b Token) bool {
 	if a.Norm == b.Norm {
 		return true
 	}
+	if a.Kind == TokTime && b.Kind == TokTime {
+		// a time with no zone written is compatible with any zone
+		ab, az, _ := strings.Cut(a.Norm, "@")
+		bb, bz, _ := strings.Cut(b.Norm, "@")
+		return ab == bb && (az == "" || bz == "")
+	}
 	// a bare number and the same figure with its unit: "600000" and "600000 ms"
 	if ((a.Kind == TokNumber) != (b.Kind == TokNumber) || a.Kind == TokNumber && b.Kind == TokNumber && a.Norm[len(a.Norm)-1] != b.Norm[len(b.Norm)-1]) && leadingNumeral(a.Raw) != "" && leadingNumeral(a.Raw) == leadingNumeral(b.Raw) {
 		return true
@@ -476,6 +501,17 @@ func strip(n string) string {
 		return n[i+1:]
 	}
 	return n
+}
+
+// Key is the token's word in the alignment index: "#" and its value, a time without
+// its zone (21:00 CET and 21:00 UTC are one subject, then compared as values).
+func (t Token) Key() string {
+	if t.Kind == TokTime {
+		if b, _, ok := strings.Cut(t.Norm, "@"); ok {
+			return "#" + b
+		}
+	}
+	return "#" + t.Norm
 }
 
 // Strip returns a token's normal form without its kind prefix.
