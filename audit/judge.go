@@ -1177,6 +1177,11 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g, f *classify.Fact,
 		if c := j.fwd.pairCoverageFact(&j.src[k], g); c >= 0.45 && c >= 0.8*j.fwd.pairCoverageFact(&j.src[skip], g) {
 			return true
 		}
+		// the other direction: the holder states nearly all of g ("prod file: 500,
+		// 300000" for "prod file: still 500 / 300000"), better than f does
+		if c := j.rev.pairCoverage(g, k); c >= 0.7 && c > j.rev.pairCoverage(g, skip) {
+			return true
+		}
 	}
 	return false
 }
