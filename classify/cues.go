@@ -258,7 +258,7 @@ var attributions = []attrib{
 	{rx(`\b(?:we|i)\s+(?:decided|chose|ruled|found|picked|selected|went|settled|concluded|determined|confirmed|verified|think|believe|suspect|agreed|will|'ll)\b|^\W*(?:we|i)\b|\bour\s+(?:decision|choice|call|finding|pick)\b|\bthe\s+(?:agent|assistant)\b|\bmy\s+(?:guess|assumption|estimate|finding|call|decision|pick|choice)\b`), "assistant"},
 }
 
-var rePronounHead = regexp.MustCompile(`^(?:We|It|This|That|There|Here|You|Today|Yesterday|Tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Not|Also|Then|Now|Nothing|Nobody|Everyone|Everything|Both|All|Each|Some|Most|Just|Still|And|But|So|If|When|Once|Already|He|She|They|Our|Their|His|Her|My|Your|Its|Yes|No|Ok|Okay|Test|Tests|Build|Logs|Output|Result|Results)\b`)
+var rePronounHead = regexp.MustCompile(`^(?:We|It|This|That|There|Here|You|Today|Yesterday|Tomorrow|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Not|Also|Then|Now|Nothing|Nobody|Everyone|Everything|Both|All|Each|Some|Most|Just|Still|And|But|So|If|When|Once|Already|He|She|They|Our|Their|His|Her|My|Your|Its|Yes|No|Ok|Okay|Test|Tests|Build|Logs|Output|Result|Results|Hypothesis|Hypotheses|Theory|Guess|Assumption|Note|Notes|Update|Status|Todo|TODO|Question|Answer|Cause|Fix|Decision|Rule|Rules|Summary|Context|Plan|Next|Done|Pending|Blocked|Warning|Error|Edit|Correction|Caveat|Risk|Idea|Option|Step|Finding|Observation|Conclusion|Action|Outcome|Goal|Task|Problem|Issue|Bug|Workaround|Root|Timeline|Impact)\b`)
 
 // ProvenanceOf finds an explicit attribution in text and combines it with the role.
 func ProvenanceOf(text, role string) Provenance {
