@@ -35,10 +35,11 @@ type judge struct {
 	srcText       string
 	userSaidCache map[string]bool
 	holders       map[string][]int // summary value -> source facts stating it in any notation
+	measuredBy    int              // set by provenance: the tool fact behind a guessed measurement (-1 none)
 }
 
 func newJudge(src, sum []classify.Fact) *judge {
-	j := &judge{src: src, sum: sum}
+	j := &judge{src: src, sum: sum, measuredBy: -1}
 	j.fwd = newAligner(src, sum)
 	j.rev = newAligner(sum, src)
 	for i := range src {
@@ -768,6 +769,12 @@ func (j *judge) pairFinding(i int, f, g *classify.Fact, b match) (Finding, bool)
 		return j.finding(EpistemicCollapse, f, g, b, d), true
 	}
 	if d, ok := j.provenance(i, f, g); ok {
+		if k := j.measuredBy; k >= 0 && k != i {
+			// a measurement restated by the agent, then guessed at in the summary:
+			// the loss is the tool output's, so the finding names it
+			j.measuredBy = -1
+			return j.finding(ProvenanceLoss, &j.src[k], g, b, d), true
+		}
 		return j.finding(ProvenanceLoss, f, g, b, d), true
 	}
 	return Finding{}, false
@@ -979,6 +986,34 @@ func ownerBefore(f *classify.Fact, pos int) string {
 		return ""
 	}
 	return ""
+}
+
+// guessesAbout: a clause of g hedges ("presumably", "probably") something f states:
+// it shares one of f's content words or exact tokens.
+func guessesAbout(g, f *classify.Fact) bool {
+	if !reGuessWord.MatchString(g.Text) {
+		return false
+	}
+	fw := map[string]bool{}
+	for _, w := range f.Words {
+		fw[w] = true
+	}
+	for _, c := range classify.Clauses(g.Text) {
+		if !reGuessWord.MatchString(c) {
+			continue
+		}
+		sub := g.Sub(c)
+		n := 0
+		for _, w := range sub.Words {
+			if fw[w] {
+				n++
+			}
+		}
+		if n >= 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // shownValue: a token as written, with the zone of a time ("21:00 CET").
@@ -1819,7 +1854,9 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 		}
 		return fmt.Sprintf("attributed to %s in the source (%q); the summary states it without a source", sourceLabel(p), p.Who), true
 	}
-	if f.Role == "assistant" && p.Source == "" && len(f.Tokens) > 0 && !reHedge.MatchString(f.Text) && reGuessWord.MatchString(clauseText(g, f)) && j.toolBacked(f) {
+	j.measuredBy = -1
+	if f.Role == "assistant" && p.Source == "" && !reHedge.MatchString(f.Text) && guessesAbout(g, f) && j.backingTool(f, g) >= 0 {
+		j.measuredBy = j.backingTool(f, g)
 		return "established from tool output in the source, stated as an assumption in the summary", true
 	}
 	if p.Source == "tool" {
@@ -1900,18 +1937,70 @@ func blankTokens(g *classify.Fact) string {
 }
 
 // toolBacked: an exact value of f was shown by tool output earlier in the sources.
-func (j *judge) toolBacked(f *classify.Fact) bool {
-	for _, t := range f.Tokens {
-		if !specificToken(t) {
+func (j *judge) backingTool(f, g *classify.Fact) int {
+	// a specific value the agent read off a tool: the readout that states most of the
+	// values the summary lost (then of any of f's values), the latest on a tie
+	for _, lostOnly := range []bool{true, false} {
+		count := map[int]int{}
+		for _, t := range f.Tokens {
+			if !specificToken(t) || t.Kind == classify.TokNumber || lostOnly && hasEquivalent(g.Tokens, t) {
+				continue // a bare count ("13 nodes") matches too many readouts
+			}
+			for _, k := range j.rev.index[t.Key()] {
+				if x := &j.src[k]; x.Role == "tool" && x.Index < f.Index && !strings.HasPrefix(strings.TrimSpace(x.Text), "$") && hasEquivalent(x.Tokens, t) {
+					count[k]++ // a readout, not the command that asked for it
+				}
+			}
+		}
+		best, bestN := -1, 0
+		for k, n := range count {
+			if n > bestN || n == bestN && k > best {
+				best, bestN = k, n
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	// a short tool readout just before f that names what f and g are about
+	// ("Time zone: Etc/UTC (UTC, +0000)" behind "The host runs in Etc/UTC")
+	gw := map[string]bool{}
+	guessed := *g
+	for _, c := range classify.Clauses(g.Text) {
+		if reGuessWord.MatchString(c) {
+			guessed = g.Sub(c)
+			break
+		}
+	}
+	for _, w := range guessed.Words {
+		gw[w] = true
+	}
+	shared := map[int]int{}
+	for _, w := range f.Words {
+		if len(w) < 3 || !gw[w] {
 			continue
 		}
-		for _, k := range j.rev.index[t.Key()] {
-			if j.src[k].Role == "tool" && j.src[k].Index < f.Index {
-				return true
+		post := j.rev.index[w]
+		if len(post) > 32 {
+			continue
+		}
+		for _, k := range post {
+			x := &j.src[k]
+			if x.Role == "tool" && k < f.Index && f.Index-k <= 40 && len(x.Words) <= 12 {
+				shared[k]++
 			}
 		}
 	}
-	return false
+	best, bestN := -1, 0
+	for k, n := range shared {
+		if n > bestN || n == bestN && k > best {
+			best, bestN = k, n
+		}
+	}
+	if bestN >= 1 {
+		return best
+	}
+	return -1
 }
 
 // attributionBacked: another source fact that supports g names g's source.
