@@ -163,10 +163,23 @@ func (j *judge) run() ([]Finding, []Pair) {
 			}
 			// "... on real Safari. The issue remains open until someone checks": the
 			// status is stated a sentence later, about the same subject
+			found := false
 			for _, a := range j.anaphoraAfter(i) {
 				if d, ok := j.statusConflict(a, &j.src[a], &claim, kind); ok {
 					props = append(props, proposal{k, a, c.coverage, d})
+					found = true
 					break
+				}
+			}
+			// "moving the fleet to 560 would be less fiddly" answered by the user's
+			// "No. 560 is out": the reply holds the status
+			for _, a := range j.replyTo(i) {
+				if found {
+					break
+				}
+				if d, ok := j.statusConflict(a, &j.src[a], &claim, kind); ok && sharesSubject(&j.src[a], f) {
+					props = append(props, proposal{k, a, 0.9 * c.coverage, d})
+					found = true
 				}
 			}
 		}
@@ -1604,6 +1617,53 @@ func labelRx(label string) *regexp.Regexp {
 	re := regexp.MustCompile(`(?:^|[^\w.])(?:(?i:option)\s+)?` + regexp.QuoteMeta(strings.ToUpper(label)) + `(?:$|[^\w.]|\.\s|\.$)`)
 	labelRxs.Store(label, re)
 	return re
+}
+
+// replyTo: the facts of the message that answers i's message (the next message,
+// from the other party).
+func (j *judge) replyTo(i int) []int {
+	var out []int
+	next := ""
+	for a := i + 1; a < len(j.src); a++ {
+		x := &j.src[a]
+		if x.Message == j.src[i].Message {
+			continue
+		}
+		if next == "" {
+			if x.Role == j.src[i].Role || x.Role == "tool" || x.Role == RoleSummary {
+				return nil
+			}
+			next = x.Message
+		}
+		if x.Message != next {
+			break
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+// sharesSubject: a and f name the same thing: a shared content word of four letters
+// or more, or an exact token of one that begins a token of the other (560 and
+// 560.35.03).
+func sharesSubject(a, f *classify.Fact) bool {
+	fw := map[string]bool{}
+	for _, w := range f.Words {
+		fw[w] = true
+	}
+	for _, w := range a.Words {
+		if fw[w] && len(w) >= 4 && w[0] != '#' {
+			return true
+		}
+	}
+	for _, t := range a.Tokens {
+		for _, x := range f.Tokens {
+			if classify.Equivalent(t, x) || closeToken(t, x) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reAnaphor: a sentence whose subject points back to the one before ("The issue
