@@ -2282,8 +2282,10 @@ func valueKey(t classify.Token) string {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
+var reDecisionVerb = classify.MustRx(`(?i)^(?:decided|agreed|chose|opted|decision)`)
+
 // reActionVerb matches actions reported as done (past tense), not plans or nouns.
-var reActionVerb = classify.MustRx(`(?i)\b(terminated|killed|restarted|deleted|deployed|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|merged|pushed|published|released|tagged|signed\s+off|granted|revoked|rotated|flattened|purged|scrubbed|patched|filed|load[- ]tested|benchmarked|consented|obtained|rebooted|rebuilt|reindexed|vacuumed|installed|uninstalled|rolled\s+out|rolled\s+back|reverted|ticketed|scaled|resized|escalated|refunded|charged|invoiced|emailed|contacted|notified|backfilled|restored|wiped|truncated|dropped\s+the\s+table)\b`)
+var reActionVerb = classify.MustRx(`(?i)\b(decided\s+to|agreed\s+to|chose\s+to|opted\s+to|decision\s+(?:was|is)\s+to|terminated|killed|restarted|deleted|deployed|migrated|upgraded|bumped|notified|emailed|messaged|informed|announced|sent|paged|merged|pushed|published|released|tagged|signed\s+off|granted|revoked|rotated|flattened|purged|scrubbed|patched|filed|load[- ]tested|benchmarked|consented|obtained|rebooted|rebuilt|reindexed|vacuumed|installed|uninstalled|rolled\s+out|rolled\s+back|reverted|ticketed|scaled|resized|escalated|refunded|charged|invoiced|emailed|contacted|notified|backfilled|restored|wiped|truncated|dropped\s+the\s+table)\b`)
 
 // actionGroups: ways sources describe the same action.
 var actionGroups = [][]string{
@@ -2299,6 +2301,7 @@ var actionGroups = [][]string{
 	{"install", "add"},
 	{"rotat", "regenerat", "renew", "reissu"},
 	{"scal", "resiz"},
+	{"decid", "decision", "chose", "choos", "agree", "opted", "opt for", "settl", "go with", "going with", "let's", "lets ", "approv", "sign off", "signed off", "fine with", "ok with", "sounds good", "go ahead"},
 }
 
 func actionStems(verb string) []string {
@@ -2336,12 +2339,16 @@ func (j *judge) unsupportedAction(g *classify.Fact, cands []match) (string, bool
 		return "", false
 	}
 	stems := actionStems(verb)
+	decision := reDecisionVerb.MatchString(verb)
 	if len(cands) == 0 || cands[0].coverage < 0.2 {
 		return "", false // unrelated text: the token and support checks judge it
 	}
 	for _, c := range cands {
 		if c.coverage < 0.15 {
 			break
+		}
+		if decision && j.src[c.j].Role == "user" && (j.src[c.j].Modality.Level > 0 || classify.Imperative(j.src[c.j].Text)) {
+			return "", false // the user's order is the decision
 		}
 		l := strings.ToLower(j.src[c.j].Text)
 		for _, st := range stems {

@@ -442,6 +442,9 @@ func Equivalent(a, b Token) bool {
 	if a.Norm == b.Norm {
 		return true
 	}
+	if a.Kind == TokID && b.Kind == TokID && strings.EqualFold(a.Norm, b.Norm) {
+		return true // "s3" and "S3": a name's case is how it was typed, not a different thing
+	}
 	if a.Kind == TokTime && b.Kind == TokTime {
 		// a time with no zone written is compatible with any zone
 		ab, az, _ := strings.Cut(a.Norm, "@")
