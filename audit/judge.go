@@ -275,6 +275,9 @@ func (j *judge) run() ([]Finding, []Pair) {
 			fs = append(fs, found)
 			continue
 		}
+		if j.ruleClauseKept(f) {
+			continue // "never add an overlay widget (it doesn't fix markup; ...)": the rule survives, its reasons are what went
+		}
 		if found, ok := j.omission(i, f, b); ok {
 			fs = append(fs, found)
 		}
@@ -636,6 +639,47 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 		}
 	}
 	return out
+}
+
+// ruleClauseKept: the clause of a rule that carries its force is stated, as a rule, by
+// a summary fact, though the whole line (with its reasons) scores too low to pair.
+func (j *judge) ruleClauseKept(f *classify.Fact) bool {
+	if !strongRule(f) {
+		return false
+	}
+	rc := ruleClause(f)
+	if bare := strings.TrimSpace(reParenthetical.ReplaceAllString(rc.Text, "")); bare != rc.Text && bare != "" {
+		rc = f.Sub(bare) // the reasons in brackets are not the rule
+	}
+	if rc.Text == f.Text || len(rc.Words) < 3 {
+		return false
+	}
+	for n, c := range j.fwd.candidates(&rc) {
+		if n >= 3 || c.coverage < 0.6 {
+			break
+		}
+		whole := &j.sum[c.j]
+		gc := clauseOf(whole, &rc)
+		forced := gc.Modality.Level > 0 || reRulesLabel.MatchString(whole.Text) || reRulesLabel.MatchString(whole.Context)
+		if forced && (!rc.Modality.Negative || reNegWord.MatchString(gc.Text)) && !j.lostValue(&rc, &gc) {
+			return true
+		}
+	}
+	return false
+}
+
+var reNegWord = classify.MustRx(`(?i)\b(?:no|not|never|none|nothing|nobody|without|forbid\w*|ban\w*|prohibit\w*)\b|n't\b`)
+
+var reParenthetical = regexp.MustCompile(`\s*\([^)]*(?:\)|$)`)
+
+// lostValue: one of f's exact tokens is stated differently, or not at all, by g.
+func (j *judge) lostValue(f, g *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		if !hasEquivalent(g.Tokens, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // reOnlyScope: the term a rule confines something to ("to staging only until ...",

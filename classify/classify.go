@@ -191,6 +191,8 @@ var synonyms = map[string]string{
 	"permiss": "permiss", "allow": "permit", "permit": "permit", "forbid": "forbid", "forbidden": "forbid", "prohibit": "forbid",
 	"wait": "wait", "hold": "wait", "approv": "approv", "sign": "approv", "sec": "second", "seconds": "second", "secs": "second",
 	"min": "minut", "mins": "minut", "hr": "hour", "hrs": "hour", "msg": "messag", "auth": "authent", "authent": "authent",
+	"docu": "document", "repository": "repositori", "directory": "directori", "authentic": "authent", "permission": "permiss",
+	"perm": "permiss", "perms": "permiss", "stg": "stag", "dep": "dep", "deps": "dep", "dependenci": "dep", "dependency": "dep",
 }
 
 // Stem applies a light suffix stemmer and folds common synonyms.
