@@ -922,7 +922,7 @@ func rivalsOf(t classify.Token, f, g *classify.Fact, score float64) []classify.T
 			// a swapped pair of plain values ("port 5432, not 6432" -> "port 6432")
 			if t.Kind == classify.TokNumber && x.Kind == classify.TokNumber && sharesKey(t, x, f, g) && wordBefore(f.Text, k.Start) != wordBefore(g.Text, x.Start) {
 				strong = append(strong, x)
-			} else if closeToken(t, x) && sharesKey(t, x, f, g) {
+			} else if closeToken(t, x) && sharesKey(t, x, f, g) && len(x.Strip()) < len(t.Strip()) {
 				// "pin postgres:18.2, never postgres:18" -> "pin postgres:18": the exact
 				// value is gone and only its truncation, which f forbade, remains
 				strong = append(strong, x)
@@ -1001,6 +1001,8 @@ func onePathSegment(a, b string) bool {
 	}
 	return diff == 1
 }
+
+var reFromBefore = classify.MustRx(`(?i)\b(?:from|was|previously|formerly|instead\s+of|replacing|not)\s+(?:the\s+)?(?:old\s+)?(?:v(?:ersion)?\s*)?$`)
 
 // reChangeTo: a change reported as made, ending at its new value ("bumped the go
 // directive to ", "raised the limit from 20 to ").
@@ -1309,6 +1311,9 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 			}
 			if j.backedElsewhere(i, x, g, f, t) {
 				continue
+			}
+			if reFromBefore.MatchString(g.Text[:x.Start]) && j.tokenSeen(x) {
+				continue // "raised from 5.1.4": the old value, which the sources do state
 			}
 			if changeClaim(f, g, x) {
 				continue // "bumped the go directive to 1.22": a claimed action, judged as one
