@@ -276,9 +276,9 @@ func TestOwnFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "own", sc, floors{
-		recall: map[string]float64{audit.Omission: 0.84, audit.Mutation: 0.72, audit.Addition: 0.7,
-			audit.EpistemicCollapse: 0.77, audit.ProvenanceLoss: 0.66},
-		overall: 0.75, maxTraps: 6, minInvOK: 58, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 0.89, audit.Mutation: 0.84, audit.Addition: 0.8,
+			audit.EpistemicCollapse: 0.88, audit.ProvenanceLoss: 0.83},
+		overall: 0.85, maxTraps: 2, minInvOK: 59, allOpaque: true,
 	})
 }
 

@@ -597,11 +597,6 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 	for k := range j.sum {
 		g := &j.sum[k]
 		for _, x := range g.Tokens {
-			switch x.Kind {
-			case classify.TokID, classify.TokPath, classify.TokNumber, classify.TokVersion:
-			default:
-				continue
-			}
 			if j.tokenSeen(x) {
 				continue
 			}
@@ -617,7 +612,11 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 			}
 			best, bestCov := -1, 0.0
 			var bt classify.Token
+			zeroable := x.Kind == classify.TokID || x.Kind == classify.TokPath || x.Kind == classify.TokNumber || x.Kind == classify.TokVersion
 			for _, i := range idx[zeroKey(x)] {
+				if !zeroable {
+					break
+				}
 				if done[i] {
 					continue
 				}
@@ -629,16 +628,61 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 					}
 				}
 			}
+			detail := "(leading zeros dropped)"
+			if best < 0 {
+				best, bestCov, bt = j.nearValue(g, x, done)
+				detail = ""
+			}
 			if best < 0 {
 				continue
 			}
 			b := match{j: k, score: max(bestCov, j.best[best].score), coverage: bestCov}
-			out = append(out, j.finding(Mutation, &j.src[best], g, b, fmt.Sprintf("%s %q became %q (leading zeros dropped)", tokenLabel(bt), bt.Raw, x.Raw)))
+			out = append(out, j.finding(Mutation, &j.src[best], g, b, strings.TrimSpace(fmt.Sprintf("%s %q became %q %s", tokenLabel(bt), shownValue(bt), shownValue(x), detail))))
 			done[best] = true
 			j.best[best] = b
 		}
 	}
 	return out
+}
+
+// nearValue: a summary value nobody stated (x) that differs by one edit from a value
+// of a source fact on the same subject ("expires 2026-12-04" for "expires on
+// 2026-12-14"), when the summary line is too reworded to pair with that fact.
+func (j *judge) nearValue(g *classify.Fact, x classify.Token, done []bool) (int, float64, classify.Token) {
+	switch x.Kind {
+	case classify.TokDate, classify.TokVersion, classify.TokHex, classify.TokPort, classify.TokMoney, classify.TokSize, classify.TokPercent:
+	case classify.TokNumber:
+		if len(strings.Trim(x.Raw, ",.")) < 3 {
+			return -1, 0, classify.Token{}
+		}
+	default:
+		return -1, 0, classify.Token{}
+	}
+	for n, c := range j.rev.candidates(g) {
+		if n >= 12 || c.coverage < 0.1 {
+			break
+		}
+		if done[c.j] || !j.sharesRare(g, &j.src[c.j]) && c.coverage < 0.3 {
+			continue
+		}
+		for _, t := range j.src[c.j].Tokens {
+			if t.Kind != x.Kind || hasEquivalent(g.Tokens, t) || !similarToken(t, x) || approximation(t, x) || changeClaim(&j.src[c.j], g, x) || !sharesKey(t, x, &j.src[c.j], g) {
+				continue
+			}
+			return c.j, j.fwd.pairCoverage(&j.src[c.j], indexOf(j.sum, g)), t
+		}
+	}
+	return -1, 0, classify.Token{}
+}
+
+// indexOf: g's position in fs (g points into fs).
+func indexOf(fs []classify.Fact, g *classify.Fact) int {
+	for k := range fs {
+		if &fs[k] == g {
+			return k
+		}
+	}
+	return -1
 }
 
 // ruleClauseKept: the clause of a rule that carries its force is stated, as a rule, by
