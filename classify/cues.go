@@ -52,7 +52,7 @@ var imperative = rx(`^\s*(?:\W+\s*)?(?:please\s+)?(?:keep|leave|pin|stay|make\s+
 // conditionalOrder: a one-off verb becomes a standing precondition when it carries
 // a condition or a bound ("run the tests before you hand anything back", "reboot at
 // most 2 nodes at a time", "dry run first").
-var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*?\b(?:before\s+(?:you|we|any|anything|anyone|running|deploying|merging|the|every|each|starting|applying|touching|releasing|shipping|pushing|rolling|a|an)|at\s+most|at\s+least|no\s+more\s+than|exactly|every\s+time|whenever|each\s+time|only\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|with|to)|until|unless)\b`)
+var conditionalOrder = rx(`^\s*(?:\W+\s*)?(?:please\s+)?[a-z]+\b.*?(?:\bexactly\b|,\s*(?:and\s+)?not\s+(?:on\s+|in\s+|the\s+)?\w+|\b(?:before\s+(?:you|we|any|anything|anyone|running|deploying|merging|the|every|each|starting|applying|touching|releasing|shipping|pushing|rolling|a|an)|at\s+most|at\s+least|no\s+more\s+than|exactly|every\s+time|whenever|each\s+time|only\s+(?:on|in|during|after|before|when|if|while|between|until|for|from|within|via|with|to)|until|unless)\b)`)
 
 // descriptive cues state facts when an assistant or a tool uses them mid-sentence
 // ("setuptools-scm can't derive a version"); they are orders only from the user or
@@ -133,11 +133,31 @@ func ModalityFor(text, role string) Modality {
 		best.Level = ModPreferNot
 		best.Cue = "generally avoid"
 	}
-	if best.Level == 0 && role == "user" && (imperative.MatchString(text) || conditionalOrder.MatchString(text) && startsImperative(text)) {
+	if best.Level == 0 && role == "user" && (imperative.MatchString(text) || (conditionalOrder.MatchString(text) || reConditionHead.MatchString(text)) && startsImperative(text)) {
 		best = Modality{Level: ModMustNot, Cue: "imperative"}
+	}
+	if best.Level == ModMustNot && best.Cue == "imperative" && reSequencing.MatchString(text) {
+		// "Before anything else, check X": an order of work, not a standing rule
+		best = Modality{}
+	}
+	if best.Level == 0 && role == "user" && (reOnlyTail.MatchString(text) || reContingency.MatchString(text)) {
+		// "Per-machine install only (ALLUSERS=1)."; "If the upgrade goes wrong, we
+		// roll back to exactly 4.2.16": a restriction and a standing contingency plan
+		best = Modality{Level: ModMustNot, Cue: "only"}
+		if !reOnlyTail.MatchString(text) {
+			best.Cue = "contingency"
+		}
 	}
 	return best
 }
+
+var reSequencing = rx(`^\s*(?:\W+\s*)?(?:before\s+anything\s+else|first\s+of\s+all|first\s+things\s+first|first)\b`)
+
+// reOnlyTail: a short statement that ends in "only" ("Per-machine install only").
+var reOnlyTail = rx(`^\s*(?:\W+\s*)?[\w-]+(?:\s+[\w-]+){0,4}\s+only\s*(?:\(|[.;:]|$)`)
+
+// reContingency: "If X goes wrong, we roll back to ...": a plan the user fixes in advance.
+var reContingency = rx(`^\s*(?:\W+\s*)?if\b[^,]{3,80},\s*(?:then\s+)?(?:we|you)\s+(?:roll|revert|restore|switch|fall|pin|stop|abort|page|call|escalate)\b`)
 
 // qualifier cues: restrictive conditions a rule carries.
 var qualifierRe = rx(`\b(until|unless|only|without|before|after|except|as long as|provided that|so long as|not before|no later than|at least|at most|no more than|no less than|outside|during|between)\b`)
@@ -162,7 +182,7 @@ var (
 	reOpen        = gated(rx(`^\W*open\s*(?:question|item|issue|blocker)?s?\s*:|\b(?:is|are|was|were|has|have)n'?t\s+(?:\w+\s+)?yet\b|\b(?:pending|todo|to\s+do|follow[- ]?ups?|still\s+(?:need|needs|open|to|has|have|waiting|blocked|failing|unknown|missing|returns?|shows?|points?|serves?|resolves?|answers?|uses?|runs?|on\s+the\s+old)|not\s+yet|remaining|remains?\s+(?:open|to)|open\s+(?:question|issue|item|blocker)|blocked|blockers?|unresolved|outstanding|waiting\s+(?:on|for)|next\s+steps?|needs?\s+to\s+be|has\s+to\s+be|is\s+open|are\s+open|tbd|in\s+progress|partial(?:ly)?|\d+\s+of\s+\d+\s+(?:\w+\s+){0,3}(?:translated|done|migrated|complete|completed|propagated|updated|converted|reachable|resolving|see|seeing|show|showing|have|has|returned|returns?|points?|answer|answers|report|reports|upgraded|deployed|signed|pass|passed|passing)|not\s+all|incomplete)\b`), "open", "n't", "pending", "todo", "to do", "follow", "still", "not yet", "remain", "blocked", "blocker", "unresolved", "outstanding", "waiting", "next step", "need", "has to be", "tbd", "progress", "partial", " of ", "not all", "incomplete")
 	reResolved    = rx(`\b(?:fixed|resolved|done|completed?|closed|solved|works\s+now|now\s+works|passes|passed|passing|unblocked|succeeded|successful(?:ly)?|finished|merged|shipped|deployed|all\s+\d+|fully|complete|no\s+longer)\b`)
 	reRejected    = rx(`\b(?:rejected|ruled\s+out|decided\s+against|won'?t\s+(?:use|do|be)|not\s+going\s+(?:with|to)|declined|vetoed|dropped\s+the|discarded|no\s+to\b|refused|not\s+an\s+option|off\s+the\s+table|instead\s+of|rather\s+than|not\s+approved|won'?t\s+be\s+approved|turned\s+down|said\s+no|violates?|excluded|nowhere\s+near\s+ready|not\s+ready\s+for|is\s+out|are\s+out|out\s+of\s+the\s+question|forget\s+(?:it|that|about|\w+)|no\s+way)\b`)
-	reFailed      = rx(`\b(?:failed|fails|failing|failure|didn'?t\s+work|didn'?t\s+help|did\s+not\s+help|made\s+no\s+difference|does\s+not\s+work|doesn'?t\s+work|broke|broken|crash(?:ed|es)?|errored|error(?:s)?|exception|reverted|rolled\s+back|timed?\s*out|refused|denied|panic(?:ked)?|traceback|exit\s+(?:code|status)\s+[1-9]|non-?zero|not\s+found|cannot|can'?t|unable|aborted|cancell?ed|killed|oom)\b`)
+	reFailed      = rx(`\bhelps?\b[^.]{0,15}\b(?:it\s+)?(?:doesn'?t|didn'?t|does\s+not|did\s+not)\b|\bno\s+(?:improvement|effect|gain|speed-?up)\b|\b(?:failed|fails|failing|failure|didn'?t\s+work|didn'?t\s+help|did\s+not\s+help|made\s+no\s+difference|does\s+not\s+work|doesn'?t\s+work|broke|broken|crash(?:ed|es)?|errored|error(?:s)?|exception|reverted|rolled\s+back|timed?\s*out|refused|denied|panic(?:ked)?|traceback|exit\s+(?:code|status)\s+[1-9]|non-?zero|not\s+found|cannot|can'?t|unable|aborted|cancell?ed|killed|oom)\b`)
 	reTried       = rx(`\b(?:tried|attempt(?:ed|s)?|trying|ran|re-?ran|tested|experimented|gave\s+it\s+a\s+(?:go|try))\b`)
 	reConsidered  = rx(`\b(?:consider(?:ed|ing)?|explored?|exploring|looked\s+(?:at|into)|evaluat(?:ed|ing)|investigat(?:ed|ing)|discussed|reviewed|weighed|thought\s+about|options?\s+(?:were|include)|alternatives?|fallback|back[- ]?up\s+plan|option)\b`)
 	reChosen      = rx(`\b(?:chose|chosen|decided|decision|going\s+with|went\s+with|will\s+use|we'?ll\s+use|use\s+\w+\s+instead|picked|selected|settled\s+on|the\s+plan\s+is|plan:|opted|adopt(?:ed)?|switch(?:ed)?\s+to|fallback|approved)\b`)
