@@ -458,7 +458,7 @@ func specificToken(t classify.Token) bool {
 	return false
 }
 
-var reRuleWord = classify.MustRx(`(?i)\b(?:no|not|\w*n't|never|won't|none|only|every|each|first|always|keep|keeps|kept|stay|stays|remain|remains|exactly|at\s+least|at\s+most|until|unless|without|hold|on\s+hold|frozen|freeze|forbid\w*|ban\w*|cap|capped|limit\w*|max(?:imum)?|min(?:imum)?|rule|required?|requires|mandatory|prohibit\w*|off[- ]limits|untouched|leave|left\s+alone|pinned|pin)\b`)
+var reRuleWord = classify.MustRx(`(?i)\b(?:no|not|\w*n't|never|won't|none|only|every|each|first|always|keep|keeps|kept|stay|stays|remain|remains|exactly|at\s+least|at\s+most|until|unless|without|hold|on\s+hold|frozen|freeze|forbid\w*|ban\w*|cap|capped|limit\w*|max(?:imum)?|min(?:imum)?|rule|required?|requires|mandatory|prohibit\w*|off[- ]limits|untouched|leave|left\s+alone|pinned|pin|abort\w*|halt\s+if|stop\s+if|bail\s+out)\b`)
 
 // ruleLike: g still reads as a rule (it has force, a negation or a restriction).
 func ruleLike(g *classify.Fact) bool {
@@ -2516,6 +2516,6 @@ func roleLabel(r string) string {
 	return r
 }
 
-var reStrongFailure = classify.MustRx(`(?i)\b(?:failed|fails|breaks|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|did\s+not\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error|no\s+luck|dead\s+end)\b`)
+var reStrongFailure = classify.MustRx(`(?i)\bhelps?\b[^.]{0,15}\b(?:it\s+)?(?:doesn'?t|didn'?t|does\s+not|did\s+not)\b|\bno\s+(?:improvement|effect|gain|speed-?up)\b|\b(?:failed|fails|breaks|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|did\s+not\s+work|broke|crash(?:ed|es)?|reverted|rolled\s+back|errored|was\s+rejected|got\s+(?:an?\s+)?error|no\s+luck|dead\s+end)\b`)
 
 func strongFailure(s string) bool { return reStrongFailure.MatchString(s) }
