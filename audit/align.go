@@ -21,6 +21,9 @@ type aligner struct {
 	idf   map[string]float64
 	index map[string][]int
 	sumW  []float64
+	// scratch for candidates: per-summary-fact accumulators and the ones touched
+	acc     []float64
+	touched []int
 }
 
 func newAligner(src, sum []classify.Fact) *aligner {
@@ -72,13 +75,27 @@ type match struct {
 // best returns the best counterpart of f among the summary facts (j = -1 when none),
 // and the runner-up candidates sorted by score.
 func (a *aligner) candidates(f *classify.Fact) []match {
+	// dense accumulation over the summary facts the words touch (a scratch slice
+	// reused across calls, reset through the touched list): no map per call
+	if len(a.acc) != len(a.sum) {
+		a.acc = make([]float64, len(a.sum))
+	}
+	acc, touched := a.acc, a.touched[:0]
+	defer func() {
+		for _, j := range touched {
+			acc[j] = 0
+		}
+		a.touched = touched[:0]
+	}()
 	total := 0.0
-	shared := map[int]float64{}
 	for _, w := range f.Words {
 		wt := a.weight(w)
 		total += wt
 		for _, j := range a.index[w] {
-			shared[j] += wt
+			if acc[j] == 0 {
+				touched = append(touched, j)
+			}
+			acc[j] += wt
 		}
 	}
 	if total == 0 {
@@ -88,20 +105,7 @@ func (a *aligner) candidates(f *classify.Fact) []match {
 	// kind still talks about the same thing (5432 -> 6432), so mutated facts align.
 	if len(f.Tokens) > 0 {
 		// only the strongest candidates are worth the near-value check
-		top := make([]int, 0, len(shared))
-		for j := range shared {
-			top = append(top, j)
-		}
-		if len(top) > 12 {
-			sort.Slice(top, func(x, y int) bool {
-				if shared[top[x]] != shared[top[y]] {
-					return shared[top[x]] > shared[top[y]]
-				}
-				return top[x] < top[y]
-			})
-			top = top[:12]
-		}
-		for _, j := range top {
+		for _, j := range topByWeight(touched, acc, 12) {
 			for _, t := range f.Tokens {
 				w := t.Key()
 				if containsWord(a.sum[j].Words, w) {
@@ -109,15 +113,16 @@ func (a *aligner) candidates(f *classify.Fact) []match {
 				}
 				for _, x := range a.sum[j].Tokens {
 					if nearValue(t, x) {
-						shared[j] += 0.7 * a.weight(w)
+						acc[j] += 0.7 * a.weight(w)
 						break
 					}
 				}
 			}
 		}
 	}
-	out := make([]match, 0, len(shared))
-	for j, s := range shared {
+	out := make([]match, 0, 16)
+	for _, j := range touched {
+		s := acc[j]
 		cov := s / total
 		if cov < minCoverage {
 			continue // no caller looks this far down
@@ -136,6 +141,38 @@ func (a *aligner) candidates(f *classify.Fact) []match {
 		return out[x].j < out[y].j
 	})
 	return out
+}
+
+// topByWeight returns up to k of ids with the highest acc (ties by lower id), without
+// sorting them all.
+func topByWeight(ids []int, acc []float64, k int) []int {
+	if len(ids) <= k {
+		return ids
+	}
+	better := func(a, b int) bool {
+		if acc[a] != acc[b] {
+			return acc[a] > acc[b]
+		}
+		return a < b
+	}
+	top := make([]int, 0, k)
+	for _, j := range ids {
+		if len(top) < k {
+			top = append(top, j)
+			continue
+		}
+		// replace the worst of the kept ones when j beats it
+		w := 0
+		for n := 1; n < len(top); n++ {
+			if better(top[w], top[n]) {
+				w = n
+			}
+		}
+		if better(j, top[w]) {
+			top[w] = j
+		}
+	}
+	return top
 }
 
 // unionCoverage is the share of f's weight found anywhere in the summary.
