@@ -254,6 +254,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 		j.best[from] = b
 	}
 	fs = append(fs, j.zeroPadded(done)...)
+	fs = append(fs, j.rebound(done)...)
 	for i := range j.src {
 		if done[i] {
 			continue
@@ -643,6 +644,89 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 		}
 	}
 	return out
+}
+
+var reLabelWord = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_]{2,}|[A-Za-z][\w]*[._-][\w.-]*\w|[a-z]+[A-Z]\w*)$`)
+
+// segmentOwner: the label a value belongs to in a key-value listing: the first word
+// of its comma- or semicolon-delimited segment when that word is an identifier
+// ("FLASH" in "FLASH : ORIGIN = 0x08008000, LENGTH = 224K" and in "FLASH (app)
+// 0x08040000 (224K)"); "" otherwise.
+func segmentOwner(text string, pos int) string {
+	start := strings.LastIndexAny(text[:pos], ",;\n")
+	seg := strings.TrimLeft(text[start+1:pos], " \t-*|`")
+	w := seg
+	if i := strings.IndexAny(seg, " \t:=("); i >= 0 {
+		w = seg[:i]
+	}
+	w = strings.Trim(w, "`'\"")
+	if !reLabelWord.MatchString(w) {
+		return ""
+	}
+	return strings.ToLower(w)
+}
+
+// rebound: a summary address given to a label that the sources bind to a different
+// address, while they give this one to another label ("FLASH (app) 0x08040000" where
+// FLASH starts at 0x08008000 and 0x08040000 is DFU's): a value moved to the wrong key.
+func (j *judge) rebound(done []bool) []Finding {
+	var out []Finding
+	for k := range j.sum {
+		g := &j.sum[k]
+		for _, x := range g.Tokens {
+			switch x.Kind {
+			case classify.TokHex, classify.TokPort, classify.TokHost:
+			default:
+				continue // sizes and versions change over a session; addresses keep their owners
+			}
+			owner := segmentOwner(g.Text, x.Start)
+			if owner == "" {
+				continue
+			}
+			found, elsewhere, other := false, false, -1
+			var ot classify.Token
+			for _, i := range j.rev.index[x.Key()] {
+				switch o := segmentOwner(j.src[i].Text, tokenAt(&j.src[i], x).Start); {
+				case o == owner:
+					found = true
+				case o != "":
+					elsewhere = true // the sources give this value to another label
+				}
+			}
+			if found || !elsewhere {
+				continue
+			}
+			for i := range j.src {
+				if !strings.Contains(strings.ToLower(j.src[i].Text), owner) {
+					continue
+				}
+				for _, t := range j.src[i].Tokens {
+					if t.Kind == x.Kind && !classify.Equivalent(t, x) && segmentOwner(j.src[i].Text, t.Start) == owner {
+						other, ot = i, t // the latest binding wins
+					}
+				}
+			}
+			if other < 0 || done[other] {
+				continue
+			}
+			cov := j.fwd.pairCoverage(&j.src[other], k)
+			b := match{j: k, score: max(cov, j.best[other].score), coverage: cov}
+			out = append(out, j.finding(Mutation, &j.src[other], g, b, fmt.Sprintf("%s of %s %q became %q", tokenLabel(ot), owner, shownValue(ot), shownValue(x))))
+			done[other] = true
+			j.best[other] = b
+		}
+	}
+	return out
+}
+
+// tokenAt: the token of f equivalent to x (f's own spelling and position).
+func tokenAt(f *classify.Fact, x classify.Token) classify.Token {
+	for _, t := range f.Tokens {
+		if classify.Equivalent(t, x) {
+			return t
+		}
+	}
+	return classify.Token{Start: 0}
 }
 
 // nearValue: a summary value nobody stated (x) that differs by one edit from a value
