@@ -1,6 +1,10 @@
 package classify
 
-import "testing"
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
 
 // TestUserOrders: orders without a modal verb are rules when they carry a condition,
 // a restriction or a contingency; sequencing ("before anything else") is not.
@@ -78,5 +82,16 @@ func TestTokenZonesAndNames(t *testing.T) {
 	}
 	if !Equivalent(tok("backend s3 bucket", TokID), tok("backend S3 bucket", TokID)) {
 		t.Errorf("s3 and S3 should be the same name")
+	}
+}
+
+// TestLeadingNumeral: the hand-written scan agrees with the pattern it replaces.
+func TestLeadingNumeral(t *testing.T) {
+	re := regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
+	for _, s := range []string{"", "abc", "5,000 rows", "v18.2", "18.", "1.2.3", "x9", "12,345.67 EUR", "port 5432", "0087_x", ".5", "3.x", "1,", "a1b2"} {
+		want := strings.ReplaceAll(re.FindString(s), ",", "")
+		if got := leadingNumeral(s); got != want {
+			t.Errorf("leadingNumeral(%q) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -520,11 +520,33 @@ func (t Token) Key() string {
 // Strip returns a token's normal form without its kind prefix.
 func (t Token) Strip() string { return strip(t.Norm) }
 
-var reLeadNum = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
-
 // LeadingNumeral is the first number written in raw, without thousands separators.
 func LeadingNumeral(raw string) string { return leadingNumeral(raw) }
 
 func leadingNumeral(raw string) string {
-	return strings.ReplaceAll(reLeadNum.FindString(raw), ",", "")
+	// the first run of \d[\d,]*(?:\.\d+)? in raw, commas removed (a hand-written
+	// scan: this runs for every token comparison)
+	i := 0
+	for i < len(raw) && (raw[i] < '0' || raw[i] > '9') {
+		i++
+	}
+	if i == len(raw) {
+		return ""
+	}
+	var b strings.Builder
+	for i < len(raw) && (raw[i] >= '0' && raw[i] <= '9' || raw[i] == ',') {
+		if raw[i] != ',' {
+			b.WriteByte(raw[i])
+		}
+		i++
+	}
+	if i+1 < len(raw) && raw[i] == '.' && raw[i+1] >= '0' && raw[i+1] <= '9' {
+		b.WriteByte('.')
+		i++
+		for i < len(raw) && raw[i] >= '0' && raw[i] <= '9' {
+			b.WriteByte(raw[i])
+			i++
+		}
+	}
+	return b.String()
 }
