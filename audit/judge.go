@@ -1385,6 +1385,7 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g, f *classify.Fact,
 		}
 		holders = cached
 	}
+	fSkip, rSkip := -1.0, -1.0 // f's own coverages, computed once when first needed
 	for _, k := range holders {
 		if k == skip || rule && j.src[k].Role == "tool" {
 			continue // what a tool shows today does not excuse changing the user's rule
@@ -1396,13 +1397,23 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g, f *classify.Fact,
 				}
 			}
 		}
-		if c := j.fwd.pairCoverageFact(&j.src[k], g); c >= 0.45 && c >= 0.8*j.fwd.pairCoverageFact(&j.src[skip], g) {
-			return true
+		if c := j.fwd.pairCoverageFact(&j.src[k], g); c >= 0.45 {
+			if fSkip < 0 {
+				fSkip = j.fwd.pairCoverageFact(&j.src[skip], g)
+			}
+			if c >= 0.8*fSkip {
+				return true
+			}
 		}
 		// the other direction: the holder states nearly all of g ("prod file: 500,
 		// 300000" for "prod file: still 500 / 300000"), better than f does
-		if c := j.rev.pairCoverage(g, k); c >= 0.7 && c > j.rev.pairCoverage(g, skip) {
-			return true
+		if c := j.rev.pairCoverage(g, k); c >= 0.7 {
+			if rSkip < 0 {
+				rSkip = j.rev.pairCoverage(g, skip)
+			}
+			if c > rSkip {
+				return true
+			}
 		}
 	}
 	return false
@@ -2006,7 +2017,8 @@ func (j *judge) laterWith(i int, f *classify.Fact, via []string, pred func(*clas
 				continue
 			}
 			seen[k] = true
-			if j.rev.pairCoverageFact(f, &j.src[k]) >= 0.35 && pred(&j.src[k]) {
+			// pred first: it is usually a field test, the coverage a weighted overlap
+			if pred(&j.src[k]) && j.rev.pairCoverageFact(f, &j.src[k]) >= 0.35 {
 				return true
 			}
 		}

@@ -445,6 +445,9 @@ func Equivalent(a, b Token) bool {
 	if a.Kind == TokID && b.Kind == TokID && strings.EqualFold(a.Norm, b.Norm) {
 		return true // "s3" and "S3": a name's case is how it was typed, not a different thing
 	}
+	if !valued(a.Kind) && !valued(b.Kind) {
+		return false // names, paths, hosts, flags, dates: equal only when written the same
+	}
 	if a.Kind == TokTime && b.Kind == TokTime {
 		// a time with no zone written is compatible with any zone
 		ab, az, _ := strings.Cut(a.Norm, "@")
@@ -504,6 +507,15 @@ func strip(n string) string {
 		return n[i+1:]
 	}
 	return n
+}
+
+// valued: tokens of this kind carry a quantity that other notations can restate.
+func valued(kind string) bool {
+	switch kind {
+	case TokID, TokPath, TokHost, TokFlag, TokHex, TokDate:
+		return false
+	}
+	return true
 }
 
 // Key is the token's word in the alignment index: "#" and its value, a time without
