@@ -36,6 +36,7 @@ type judge struct {
 	userSaidCache map[string]bool
 	holders       map[string][]int // summary value -> source facts stating it in any notation
 	measuredBy    int              // set by provenance: the tool fact behind a guessed measurement (-1 none)
+	byValue       map[string][]int // equivKeys -> source facts (see valueIndex)
 }
 
 func newJudge(src, sum []classify.Fact) *judge {
@@ -1219,6 +1220,47 @@ func timeBase(t classify.Token) string {
 	return b
 }
 
+// equivKeys: keys that every token equivalent to t shares with it at least one of
+// (classify.Equivalent's cases: the same figure with or without its unit, a version
+// written as a number, the same quantity in another unit, a name in another case).
+func equivKeys(t classify.Token) []string {
+	keys := []string{"n:" + strings.ToLower(t.Strip())}
+	if t.Kind == classify.TokTime {
+		keys = append(keys, "t:"+timeBase(t)) // 21:00 and 21:00 CET
+	}
+	if l := classify.LeadingNumeral(t.Raw); l != "" {
+		keys = append(keys, "l:"+l)
+	}
+	if v, unit, ok := t.Value(); ok {
+		keys = append(keys, "v:"+unit+strconv.FormatFloat(v, 'g', 9, 64))
+	}
+	if t.Kind == classify.TokPercent {
+		if v, _, ok := t.Value(); ok {
+			keys = append(keys, "f:"+strconv.FormatFloat(v, 'g', 9, 64))
+		}
+	} else if v, err := strconv.ParseFloat(t.Raw, 64); err == nil && v > 0 && v < 1 {
+		keys = append(keys, "f:"+strconv.FormatFloat(v, 'g', 9, 64))
+	}
+	return keys
+}
+
+// valueIndex maps equivKeys to the source facts holding such a token (built once).
+func (j *judge) valueIndex() map[string][]int {
+	if j.byValue == nil {
+		j.byValue = map[string][]int{}
+		for k := range j.src {
+			for _, t := range j.src[k].Tokens {
+				for _, key := range equivKeys(t) {
+					if l := j.byValue[key]; len(l) == 0 || l[len(l)-1] != k {
+						j.byValue[key] = append(l, k)
+					}
+				}
+			}
+		}
+	}
+	return j.byValue
+}
+
 // countEquivalent: how many of ts state x's value.
 func countEquivalent(ts []classify.Token, x classify.Token) int {
 	n := 0
@@ -1373,11 +1415,18 @@ func (j *judge) backedElsewhere(skip int, x classify.Token, g, f *classify.Fact,
 		// once per distinct summary value
 		cached, ok := j.holders[x.Norm]
 		if !ok {
-			for k := range j.src {
-				if hasEquivalent(j.src[k].Tokens, x) {
-					cached = append(cached, k)
+			// candidates through the value keys any equivalent notation shares, then
+			// the exact test on those few
+			seen := map[int]bool{}
+			for _, key := range equivKeys(x) {
+				for _, k := range j.valueIndex()[key] {
+					if !seen[k] && hasEquivalent(j.src[k].Tokens, x) {
+						seen[k] = true
+						cached = append(cached, k)
+					}
 				}
 			}
+			sort.Ints(cached)
 			if j.holders == nil {
 				j.holders = map[string][]int{}
 			}
