@@ -245,10 +245,27 @@ func isInvariantFact(f *classify.Fact) bool {
 		if f.Provenance.Source == "file" {
 			return f.Modality.Level >= classify.ModShouldNot && f.Modality.Cue != "should" && !reCannot.MatchString(f.Modality.Cue)
 		}
-		return reToolError.MatchString(f.Text) && !reZeroFail.MatchString(f.Text)
+		return toolFailureLine(f.Text)
 	}
 	return false
 }
+
+// toolFailureLine: a tool output line that reports a failure, as logs write one: the
+// error word opens the line or is shouted or labelled ("ERROR ...", "ABORT: ...",
+// "fatal: ...", "... failed: ...", "KeyError"), not a code comment that mentions
+// aborting ("#  sleep(PAUSE_S); abort if lag > MAX").
+func toolFailureLine(text string) bool {
+	t := strings.TrimSpace(text)
+	if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "//") || strings.HasPrefix(t, "--") || strings.HasPrefix(t, "/*") {
+		return false
+	}
+	if !reToolError.MatchString(t) || reZeroFail.MatchString(t) {
+		return false
+	}
+	return reLogFailure.MatchString(t)
+}
+
+var reLogFailure = regexp.MustCompile(`(?:^\W*(?:\[?[\d:.TZ-]+\]?\s+)?(?:[\w.-]+\s*[|:]\s*)?(?i:error|fatal|exception|traceback|abort(?:ed)?|panic|denied|refused|failed|failure|timed?\s*out|cannot|could\s+not|not\s+found|rejected|oom|killed)\b)|\b(?:ERROR|FATAL|ABORT(?:ED)?|PANIC|FAILED|FAILURE|DENIED|REFUSED|OOM|KILLED)\b|(?i:\b(?:error|errors|fatal|failed|failure|denied|refused|aborted|exception|timed?\s*out)\s*[:!(])|\w+(?:Error|Exception)\b|_exception\b|(?i:\b(?:permission|access)\s+denied\b|\bdoes\s+not\s+have\b|\bno\s+longer\s+available\b|\bnot\s+found\b)`)
 
 var reToolError = classify.MustRx(`(?i)(?:^|[\s:\[(])(?:error|fatal|exception|traceback|abort(?:ed)?|panic|denied|refused|failed|failure|timed?\s*out|cannot|could\s+not|not\s+found|rejected|oom|killed)\b|\w+(?:Error|Exception)\b|_exception\b`)
 
@@ -379,11 +396,21 @@ func invariantState(j *judge, n int) (string, string, float64, string) {
 	if len(cands) == 0 {
 		return StateDropped, "", 0, "no summary fact mentions it"
 	}
+	failure := (rule.Has(classify.FailureHistory) || rule.Role == "tool" && toolFailureLine(rule.Text)) && rule.Modality.Level == 0
 	b := cands[0]
+	if failure && !reFailCue.MatchString(j.sum[b.j].Text) {
+		// a failure record is kept by a line that says it failed: prefer such a
+		// line among the close candidates
+		for _, c := range cands[1:min(len(cands), 4)] {
+			if c.score >= weakScore && reFailCue.MatchString(j.sum[c.j].Text) {
+				b = c
+				break
+			}
+		}
+	}
 	j.best[n] = b
 	whole := j.sum[b.j]
 	g := clauseOf(&whole, rule)
-	failure := rule.Has(classify.FailureHistory) && rule.Modality.Level == 0
 	need := matchScore
 	if failure {
 		need = weakScore

@@ -1261,6 +1261,17 @@ func (j *judge) valueIndex() map[string][]int {
 	return j.byValue
 }
 
+// qualifiedSuffix: x is t without its qualifier (the last segments of a dotted,
+// slashed or ::-separated name).
+func qualifiedSuffix(t, x classify.Token) bool {
+	a, b := strings.ToLower(t.Raw), strings.ToLower(x.Raw)
+	if len(b) < 3 || len(b) >= len(a) || !strings.HasSuffix(a, b) {
+		return false
+	}
+	c := a[len(a)-len(b)-1]
+	return c == '.' || c == '/' || c == ':'
+}
+
 // countEquivalent: how many of ts state x's value.
 func countEquivalent(ts []classify.Token, x classify.Token) int {
 	n := 0
@@ -1494,6 +1505,9 @@ func (j *judge) mutation(i int, f, g *classify.Fact, b match) (string, bool) {
 			if approximation(t, x) {
 				continue // "31 minutes" for 31m13s, "~16 GB" for 15.7 GB
 			}
+			if qualifiedSuffix(t, x) {
+				continue // "shipping_address" for orders.shipping_address: the same column, less qualified
+			}
 			if j.backedLater(i, x) {
 				continue // corrected or re-read in a later source message
 			}
@@ -1669,7 +1683,7 @@ func tokenLabel(t classify.Token) string {
 
 var (
 	reHedge       = classify.MustRx(`(?i)\b(?:suspect\w*|hypothes\w+|probably|likely|might|may|maybe|possibly|perhaps|could|guess\w*|think|seems?|appears?|unverified|unconfirmed|not\s+(?:yet\s+)?(?:confirmed|verified|proven)|theory|candidate|suggests?|presumably|unclear|not\s+sure|tbc|if\s+so|would)\b`)
-	reFailCue     = classify.MustRx(`(?i)\b(?:fail\w*|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke\w*|crash\w*|error\w*|revert\w*|rolled\s+back|abandon\w*|dead\s+end|no\s+luck|unsuccessful|did\s+not\s+work|timed?\s*out|denied|rejected)\b`)
+	reFailCue     = classify.MustRx(`(?i)\b(?:fail\w*|didn'?t\s+work|does\s+not\s+work|doesn'?t\s+work|broke\w*|crash\w*|error\w*|revert\w*|rolled\s+back|abandon\w*|dead\s+end|no\s+luck|unsuccessful|did\s+not\s+work|timed?\s*out|denied|rejected|abort(?:ed|s)?|killed|oom|refused|blocked\s+by|did\s+not\s+help|didn'?t\s+help)\b`)
 	reExploreCue  = classify.MustRx(`(?i)\b(?:consider\w*|explor\w*|looked\s+(?:at|into)|evaluat\w*|investigat\w*|discuss\w*|weigh\w*|thought\s+about|an\s+option|alternatives?|approaches)\b`)
 	reRejectCue   = classify.MustRx(`(?i)\b(?:reject\w*|ruled\s+out|decided\s+against|won'?t|not\s+(?:use|going|an\s+option|approved)|declined|vetoed|dropped|discarded|refused|off\s+the\s+table|instead\s+of|rather\s+than|violat\w*|no\b|not\b|never)\b`)
 	reAdoptCue    = classify.MustRx(`(?i)\b(?:fallback|fall\s+back|back[- ]?up|plan\s+b|option|could\s+use|may\s+use|might\s+use|chose|chosen|going\s+with|will\s+use|use\b|using|adopt\w*|switch\w*\s+to|keep\s+\w+\s+as|reconsider\w*|revisit\w*|still\s+on\s+the\s+table|considered)\b`)
