@@ -1400,13 +1400,26 @@ func editDistance(a, b string) int {
 // talks about the same thing (a user's correction, a re-read file).
 func (j *judge) backedLater(i int, x classify.Token) bool {
 	f := &j.src[i]
-	return j.laterWith(i, f, []string{x.Key()}, func(k *classify.Fact) bool {
+	pred := func(k *classify.Fact) bool {
 		if !hasEquivalent(k.Tokens, x) {
 			return false
 		}
-		// a correction comes from a person; a re-read file restates the same line
-		return k.Role != "tool" || j.rev.pairCoverageFact(f, k) >= 0.7
-	})
+		// a correction comes from a person; a re-read file restates the same line;
+		// a parent summary's figure is corrected by the tool that computes it
+		return k.Role != "tool" || f.Role == RoleSummary || j.rev.pairCoverageFact(f, k) >= 0.7
+	}
+	if j.laterWith(i, f, []string{x.Key()}, pred) {
+		return true
+	}
+	// the same value in another notation ("1482913.47" for "EUR 1,482,913.47")
+	for _, key := range equivKeys(x) {
+		for _, k := range j.valueIndex()[key] {
+			if k > i && pred(&j.src[k]) && j.rev.pairCoverageFact(f, &j.src[k]) >= 0.35 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // backedElsewhere reports whether g restates another source fact that states x: then
@@ -2478,6 +2491,7 @@ func (j *judge) tokenSeen(t classify.Token) bool {
 	if k := valueKey(t); k != "" && j.srcNorms[k] {
 		return true
 	}
+
 	if j.srcText == "" {
 		var b strings.Builder
 		for i := range j.src {

@@ -95,3 +95,20 @@ func TestLeadingNumeral(t *testing.T) {
 		}
 	}
 }
+
+// TestContinentalFigures: "1.482.913,47 EUR" is the amount 1482913.47, and a
+// seven-digit decimal is an amount, not a version.
+func TestContinentalFigures(t *testing.T) {
+	a := Tokens("Control sum 1.482.913,47 EUR checked.")
+	b := Tokens("control sum EUR 1,482,913.47")
+	if len(a) != 1 || len(b) != 1 || !Equivalent(a[0], b[0]) {
+		t.Fatalf("continental amount: %v vs %v", a, b)
+	}
+	c := Tokens("Control sum 1482913.47 over 612 transactions")
+	if len(c) == 0 || c[0].Kind != TokNumber {
+		t.Errorf("a big decimal read as %v", c)
+	}
+	if v := Tokens("release 2026.47 and v18.2"); len(v) != 2 || v[0].Kind != TokVersion || v[1].Kind != TokVersion {
+		t.Errorf("calendar and semantic versions: %v", v)
+	}
+}

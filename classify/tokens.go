@@ -68,6 +68,26 @@ func fmtNum(f float64) string {
 
 var reDurPart = regexp.MustCompile(`(?i)(\d+(?:\.\d+)?)[\s-]*(ms|milliseconds?|seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d|weeks?|wks?|w)`)
 
+var reBigDecimal = regexp.MustCompile(`^\d{5,}\.\d+$`)
+
+// continental normalises a figure written with dots for thousands and a decimal comma.
+func continental(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		switch {
+		case c >= '0' && c <= '9':
+			b.WriteRune(c)
+		case c == ',':
+			b.WriteByte('.')
+		}
+	}
+	v, err := strconv.ParseFloat(b.String(), 64)
+	if err != nil {
+		return b.String()
+	}
+	return fmtNum(v)
+}
+
 func durNorm(s string) string {
 	s = strings.ReplaceAll(s, ",", "")
 	total := 0.0
@@ -134,6 +154,21 @@ var tokRules = []tokRule{
 		}
 		return "time:" + pad2(h) + ":00"
 	}},
+	// a figure written the continental way ("1.482.913,47 EUR", "12.500,00"): dots
+	// group thousands, the comma marks the decimals
+	{TokMoney, regexp.MustCompile(`\b\d{1,3}(?:\.\d{3})+,\d{1,2}\s?(?:EUR|CHF|USD|GBP|€)|(?:EUR|CHF|USD|GBP|€)\s?\d{1,3}(?:\.\d{3})+,\d{1,2}\b`), func(m []string) string {
+		cur := "$"
+		switch {
+		case strings.Contains(m[0], "EUR") || strings.Contains(m[0], "€"):
+			cur = "€"
+		case strings.Contains(m[0], "GBP"):
+			cur = "£"
+		case strings.Contains(m[0], "CHF"):
+			cur = "CHF"
+		}
+		return "money:" + cur + continental(m[0])
+	}},
+	{TokNumber, regexp.MustCompile(`\b\d{1,3}(?:\.\d{3})+,\d{1,2}\b`), func(m []string) string { return "num:" + continental(m[0]) }},
 	{TokMoney, regexp.MustCompile(`(?:\b(?:USD|EUR|GBP|CHF|JPY)\s?\d[\d,]*(?:\.\d+)?)|(?:[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:[kKmMbB]\b|million|billion|thousand))?)|(?:\b\d[\d,]*(?:\.\d+)?\s?(?:USD|EUR|GBP|dollars|euros)\b)`), func(m []string) string {
 		s := m[0]
 		cur := "$"
@@ -184,6 +219,9 @@ var tokRules = []tokRule{
 	}},
 	{TokVersion, regexp.MustCompile(`(?:\b[vV]|@|\b)\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*)?\b|\b[vV]\d+\b`), func(m []string) string {
 		s := strings.TrimLeft(m[0], "vV@")
+		if m[0] == s && reBigDecimal.MatchString(s) {
+			return "" // "1482913.47" is an amount, not a version
+		}
 		return "ver:" + strings.ToLower(s)
 	}},
 	{TokID, regexp.MustCompile(`\b[A-Z][A-Z0-9]{1,9}-\d+(?:-\d+)?\b`), func(m []string) string { return strings.ToUpper(m[0]) }},
