@@ -217,6 +217,30 @@ func (j *judge) run() ([]Finding, []Pair) {
 		j.best[p.i] = b
 		hits[p.k]++
 	}
+	// first-person pass: "I moved X into Y and decided to keep only Z" where the user
+	// ordered exactly that: the user's call is now the agent's own
+	for k := range j.sum {
+		g := &j.sum[k]
+		m := reOwnCall.FindStringIndex(g.Text)
+		if m == nil || reSumUser.MatchString(g.Text) || j.userContext(g) {
+			continue
+		}
+		claim := g.Sub(strings.TrimSpace(g.Text[m[0]:]))
+		for n, c := range j.rev.candidates(&claim) {
+			if n >= 8 || c.coverage < 0.2 {
+				break
+			}
+			f := &j.src[c.j]
+			if done[c.j] || f.Role != "user" || j.fwd.pairCoverageFact(f, &claim) < 0.35 || f.Modality.Level < classify.ModShouldNot || f.Modality.Negative && f.Modality.Cue != "only" && !strings.Contains(strings.ToLower(f.Text), "only") {
+				continue
+			}
+			b := match{j: k, score: max(c.coverage, j.best[c.j].score), coverage: c.coverage}
+			fs = append(fs, j.finding(ProvenanceLoss, f, g, b, "the user's order is credited to the agent's own decision"))
+			done[c.j] = true
+			j.best[c.j] = b
+			break
+		}
+	}
 	// attribution pass: a summary fact that credits its content to the user ("because
 	// the user prefers X") when the user never said X but a document or tool did
 	for k := range j.sum {
@@ -2206,6 +2230,9 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 var reGuessWord = classify.MustRx(`(?i)\b(?:presumably|probably|likely|possibly|maybe|perhaps|might|may\s+be|seems?|appears?\s+to|unconfirmed|unverified|i\s+think|we\s+think|assumed|assuming|(?:we|i)\s+assume|guess\w*|suspect\w*)\b`)
 
 // clauseText is the clause of g that restates f.
+// reOwnCall: the agent claiming a call as its own ("I moved ...", "I decided to ...").
+var reOwnCall = classify.MustRx(`\bI\s+(?:(?:also|then|have|had)\s+)?(?:decided|chose|opted|moved|went\s+with|settled\s+on|picked|made\s+the\s+call)\b`)
+
 // attributedContent: what a summary fact credits to its named source, from the
 // attribution's verb to the end of its clause ("prefers soft spreading" in "stays soft
 // because the user prefers soft spreading (3-node pool)"); "" when it names none.
