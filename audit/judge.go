@@ -2633,6 +2633,14 @@ func (j *judge) unsupportedAction(g *classify.Fact, cands []match) (string, bool
 	}
 	stems := actionStems(verb)
 	decision := reDecisionVerb.MatchString(verb)
+	// the things acted on, when the summary names them after the verb ("purged the
+	// /img/zoom/ prefix") and the sources know them: support must name one too
+	var objects []classify.Token
+	for _, t := range g.Tokens {
+		if t.Start >= m[1] && (t.Kind == classify.TokPath || t.Kind == classify.TokHost) && j.tokenSeen(t) {
+			objects = append(objects, t)
+		}
+	}
 	if len(cands) == 0 || cands[0].coverage < 0.2 {
 		return "", false // unrelated text: the token and support checks judge it
 	}
@@ -2646,11 +2654,41 @@ func (j *judge) unsupportedAction(g *classify.Fact, cands []match) (string, bool
 		l := strings.ToLower(j.src[c.j].Text)
 		for _, st := range stems {
 			if strings.Contains(l, st) {
+				if len(objects) > 0 && !j.messageNames(c.j, objects) {
+					break // the action is recorded, on something else
+				}
 				return "", false
 			}
 		}
 	}
 	return verb, true
+}
+
+// messageNames: some fact of i's message states one of ts (a command and the line
+// of output that names what it acted on are facts of one message).
+func (j *judge) messageNames(i int, ts []classify.Token) bool {
+	msg := j.src[i].Message
+	for k := i; k >= 0 && j.src[k].Message == msg; k-- {
+		if namesAny(&j.src[k], ts) {
+			return true
+		}
+	}
+	for k := i + 1; k < len(j.src) && j.src[k].Message == msg; k++ {
+		if namesAny(&j.src[k], ts) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesAny: f states one of the tokens ts.
+func namesAny(f *classify.Fact, ts []classify.Token) bool {
+	for _, t := range ts {
+		if hasEquivalent(f.Tokens, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // unseenSpecific: an unseen identifier-like value (a ticket, a version, an address,
