@@ -205,11 +205,21 @@ func (j *judge) run() ([]Finding, []Pair) {
 		}
 	}
 	// each source fact goes to the claim that covers it best, not the first one read
-	sort.SliceStable(props, func(a, b int) bool { return props[a].cov > props[b].cov })
+	// (a follow-up task goes last: it is judged on its own once the claim has a conflict)
+	follow := func(p proposal) bool { return reFollowUp.MatchString(j.src[p.i].Text) }
+	sort.SliceStable(props, func(a, b int) bool {
+		if fa, fb := follow(props[a]), follow(props[b]); fa != fb {
+			return fb
+		}
+		return props[a].cov > props[b].cov
+	})
 	hits := map[int]int{}
 	for _, p := range props {
 		if done[p.i] || hits[p.k] >= 3 {
 			continue
+		}
+		if hits[p.k] > 0 && reFollowUp.MatchString(j.src[p.i].Text) {
+			continue // a follow-up task is judged on its own (dropped or kept), once the claim has its conflict
 		}
 		b := match{j: p.k, score: max(p.cov, j.best[p.i].score), coverage: p.cov}
 		fs = append(fs, j.finding(EpistemicCollapse, &j.src[p.i], &j.sum[p.k], b, p.d))
@@ -434,7 +444,7 @@ func strongRule(f *classify.Fact) bool {
 var reCannot = classify.MustRx(`can'?t|cannot|can not|doesn'?t|does not`)
 
 var (
-	reFollowUp = classify.MustRx(`(?i)\b(?:follow[- ]?ups?|todo|to[- ]do|still\s+(?:need|needs|to)|need\s+to|needs\s+to|must\s+still|open\s+(?:question|item|issue)|blocker|blocked\s+on|pending|outstanding|not\s+yet\s+(?:done|verified|checked|tested|fixed)|remains?\s+open|action\s+items?|later:|next:)\b`)
+	reFollowUp = classify.MustRx(`(?i)\b(?:to\s+be\s+(?:checked|verified|confirmed|decided|tested|reviewed|measured|investigated|watched|monitored)|follow[- ]?ups?|todo|to[- ]do|still\s+(?:need|needs|to)|need\s+to|needs\s+to|must\s+still|open\s+(?:question|item|issue)|blocker|blocked\s+on|pending|outstanding|not\s+yet\s+(?:done|verified|checked|tested|fixed)|remains?\s+open|action\s+items?|later:|next:)\b`)
 	reZeroFail = classify.MustRx(`(?i)\b(?:0|zero|no)\s+(?:failed|failures?|errors?)\b|\bfailed[=:]\s*0\b|\berrors?[=:]\s*0\b|\bwithout\s+(?:an?\s+)?(?:errors?|failures?)\b|\bis\s+gone\b|\bno\s+longer\b`)
 	reAttempt  = classify.MustRx(`(?i)\b(?:tried|try|trying|attempt\w*|switch\w*|ran|run|re-?ran|set|setting|added|adding|used|using|with|approach|fix|workaround|build|deploy\w*|upgrade\w*|install\w*|migrat\w*|first|second|again|in\s+CI)\b`)
 	reQuestion = classify.MustRx(`\?\s*["')]*\s*$`)
