@@ -210,11 +210,16 @@ func failureIn(text string) bool {
 	if strings.Contains(text, "FAIL") && reFailMark.MatchString(text) {
 		return true
 	}
+	// "make Client.Do retry failed requests": failure as the object of a task, not
+	// a failure that happened
+	text = reFailedObject.ReplaceAllString(text, "")
 	if !reFailed.MatchString(text) {
 		return false
 	}
 	return !reNoFailures.MatchString(text) || reFailed.MatchString(reNoFailures.ReplaceAllString(text, ""))
 }
+
+var reFailedObject = regexp.MustCompile(`(?i)\b(?:retry|retries|retrying|re-?run|re-?runs|handle|handles|handling|log|logs|logging|count|counts|alert\s+on|drop|drops|skip|skips|requeue|requeues|resend|resends|report|reports|track|tracks)\s+(?:the\s+|all\s+|any\s+|only\s+)?(?:failed|failing)\s+\w+`)
 
 // StatusOf reads a fact's status.
 func StatusOf(text string) Status {

@@ -45,6 +45,15 @@ func TestFailureWithoutTheWord(t *testing.T) {
 	if st := StatusOf("Adding the index helps: p95 fell from 800 ms to 90 ms."); st.Choice == StatusTriedFailed {
 		t.Errorf("a success read as a failure")
 	}
+	// a task about failures is not a failure
+	for _, text := range []string{
+		"In internal/httpx, make Client.Do retry failed requests with exponential backoff.",
+		"Log failed logins with the user id only.",
+	} {
+		if st := StatusOf(text); st.Choice == StatusTriedFailed {
+			t.Errorf("%q read as a failed attempt", text)
+		}
+	}
 }
 
 // TestTokenZonesAndNames: a time keeps its zone, a name keeps its leading number,
