@@ -618,6 +618,22 @@ func (j *judge) summaryHas(t classify.Token) bool {
 // omission reports a source fact that matters and has no counterpart.
 var reLeadZeros = regexp.MustCompile(`(^|[^0-9])0+([0-9])`)
 
+// withBaseName: t, and for a path also its file name without extensions as a name
+// ("0087_invoices_due_date_idx" of "migrations/0087_invoices_due_date_idx.up.sql").
+func withBaseName(t classify.Token) []classify.Token {
+	if t.Kind != classify.TokPath {
+		return []classify.Token{t}
+	}
+	base := t.Raw[strings.LastIndexByte(strings.TrimRight(t.Raw, "/"), '/')+1:]
+	if i := strings.IndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	if base == "" || base == t.Raw {
+		return []classify.Token{t}
+	}
+	return []classify.Token{t, {Kind: classify.TokID, Raw: base, Norm: base, Start: t.Start, End: t.End}}
+}
+
 // zeroKey is a token's value with the leading zeros of every number removed.
 func zeroKey(t classify.Token) string {
 	return reLeadZeros.ReplaceAllString(strings.ToLower(t.Strip()), "$1$2")
@@ -640,8 +656,10 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 				idx = map[string][]int{}
 				for i := range j.src {
 					for _, t := range j.src[i].Tokens {
-						if z := zeroKey(t); z != strings.ToLower(t.Strip()) {
-							idx[z] = append(idx[z], i)
+						for _, v := range withBaseName(t) {
+							if z := zeroKey(v); z != strings.ToLower(v.Strip()) {
+								idx[z] = append(idx[z], i)
+							}
 						}
 					}
 				}
@@ -656,10 +674,12 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 				if done[i] {
 					continue
 				}
-				for _, t := range j.src[i].Tokens {
-					if zeroKey(t) == zeroKey(x) && t.Norm != x.Norm {
-						if c := j.fwd.pairCoverage(&j.src[i], k); best < 0 || c > bestCov {
-							best, bestCov, bt = i, c, t
+				for _, tok := range j.src[i].Tokens {
+					for _, t := range withBaseName(tok) {
+						if zeroKey(t) == zeroKey(x) && t.Norm != x.Norm {
+							if c := j.fwd.pairCoverage(&j.src[i], k); best < 0 || c > bestCov {
+								best, bestCov, bt = i, c, t
+							}
 						}
 					}
 				}
@@ -2499,6 +2519,9 @@ func (j *judge) addition(k int, claimed map[int]bool) (Finding, bool) {
 			return j.addFinding(g, best, SevInfo, fmt.Sprintf("states %s %q that no source contains", tokenLabel(t), t.Raw)), true
 		}
 	}
+	if d, ok := j.resultNeverRan(g, cands); ok {
+		return j.addFinding(g, best, SevError, d), true
+	}
 	if verb, ok := j.unsupportedAction(g, cands); ok {
 		return j.addFinding(g, best, SevError, fmt.Sprintf("says %q happened, but no source records that action", verb)), true
 	}
@@ -2689,6 +2712,44 @@ func (j *judge) messageNames(i int, ts []classify.Token) bool {
 		}
 	}
 	return false
+}
+
+var (
+	reResultClaim = classify.MustRx(`(?i)\b(?:pass(?:ed|es)?|green|succeeded|successful(?:ly)?|all\s+\d+\s+(?:tests?\s+)?pass|\d+/\d+\s+(?:passed|ok|green))\b`)
+	reNotRun      = classify.MustRx(`(?i)\b(?:ha(?:ve|s)\s+not\s+(?:yet\s+)?(?:run|been\s+run|executed)|ha(?:ve|s)n'?t\s+(?:yet\s+)?(?:run|been\s+run)|(?:did|does)\s+not\s+run|didn'?t\s+run|never\s+ran|not\s+(?:yet\s+)?(?:run|executed)|could\s+not\s+(?:be\s+)?run|couldn'?t\s+(?:be\s+)?run|were\s+skipped|was\s+skipped)\b`)
+)
+
+// resultNeverRan: g reports a result (14/14 passed, green) for a check that the
+// closest source facts say never ran ("So the 14 on-target tests have not run"), with
+// no later source fact reporting it passed: an invented result.
+func (j *judge) resultNeverRan(g *classify.Fact, cands []match) (string, bool) {
+	if !reResultClaim.MatchString(g.Text) || rePlanContext.MatchString(g.Context) || reNotRun.MatchString(g.Text) {
+		return "", false
+	}
+	notRun := -1
+	for n, c := range cands {
+		if n >= 6 || c.coverage < 0.2 {
+			break
+		}
+		x := &j.src[c.j]
+		if x.Role != "tool" && reNotRun.MatchString(x.Text) && j.fwd.pairCoverageFact(x, g) >= 0.5 {
+			notRun = c.j
+			break
+		}
+	}
+	if notRun < 0 {
+		return "", false
+	}
+	// a later source fact on the subject that reports the pass: then it did run
+	for n, c := range cands {
+		if n >= 12 {
+			break
+		}
+		if x := &j.src[c.j]; c.j > notRun && reResultClaim.MatchString(x.Text) && !reNotRun.MatchString(x.Text) && j.fwd.pairCoverageFact(x, g) >= 0.3 {
+			return "", false
+		}
+	}
+	return fmt.Sprintf("reports a result for what the sources say never ran (%q)", j.src[notRun].Text), true
 }
 
 // namesAny: f states one of the tokens ts.
