@@ -338,7 +338,7 @@ func ruleClause(f *classify.Fact) classify.Fact {
 	cue := strings.ToLower(f.Modality.Cue)
 	for k, c := range cs {
 		if cue != "" && strings.Contains(strings.ToLower(c), strings.TrimSuffix(cue, " (softened)")) {
-			if len(classify.ContentWords(c)) < 4 {
+			if len(classify.ContentWords(c)) < 4 || reObjectPronoun.MatchString(c) && k > 0 {
 				if k > 0 {
 					c = cs[k-1] + "; " + c // "don't request more" needs what it refers to
 				} else {
@@ -359,6 +359,10 @@ func hasQualifier(f *classify.Fact, q string) bool {
 	}
 	return false
 }
+
+// reObjectPronoun: a rule clause that points back for its object ("don't let anyone
+// upgrade it to 5.x"): the clause before says what "it" is.
+var reObjectPronoun = regexp.MustCompile(`(?i)\b(?:it|them|these|those)\b`)
 
 // clauseOf is the clause of g closest to f, so a merged summary line is judged by the
 // part that restates f, not by a neighbouring rule's softer wording.
