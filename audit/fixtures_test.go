@@ -277,8 +277,8 @@ func TestOwnFixtures(t *testing.T) {
 	}
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 1, audit.Mutation: 0.87, audit.Addition: 1,
-			audit.EpistemicCollapse: 0.88, audit.ProvenanceLoss: 0.91},
-		overall: 0.92, maxTraps: 2, minInvOK: 68, allOpaque: true,
+			audit.EpistemicCollapse: 0.88, audit.ProvenanceLoss: 1},
+		overall: 0.93, maxTraps: 2, minInvOK: 68, allOpaque: true,
 	})
 }
 

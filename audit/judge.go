@@ -2215,10 +2215,15 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 		if f.Role == "tool" {
 			// a file's content restated without a source is ordinary condensing; it is
 			// a loss only when a prose claim of the file is credited to someone
-			if len(f.Words) < 5 || strings.HasPrefix(strings.TrimSpace(f.Text), "$") || j.userSaid(g) {
+			gc := clauseOf(g, f) // the part of a merged line that restates f
+			if len(f.Words) < 5 || strings.HasPrefix(strings.TrimSpace(f.Text), "$") || j.userSaid(&gc) {
 				return "", false
 			}
-			if gp.Source != "user" && !reSumOwnClaim.MatchString(g.Text) {
+			// a document's rule restated as a bare rule ("provider tokens must be
+			// refreshed no more often than every 20 minutes"): the reader can no longer
+			// tell it is the vendor's, not the user's
+			docRule := (f.Modality.Level >= classify.ModShouldNot || classify.Imperative(strings.TrimLeft(f.Text, "-*• "))) && g.Modality.Level >= classify.ModShouldNot && gp.Source == ""
+			if gp.Source != "user" && !reSumOwnClaim.MatchString(g.Text) && !docRule {
 				return "", false
 			}
 		}

@@ -89,3 +89,18 @@ func TestDecisionNobodyTookIsAnAddition(t *testing.T) {
 		t.Errorf("the user's own decision was called invented: %+v", ordered.Findings)
 	}
 }
+
+func TestDocumentRuleRestatedBareLosesItsSource(t *testing.T) {
+	rd := oneRound(t, "Provider tokens must be refreshed no more often than every 20 minutes.",
+		"user: Switch push-svc to token-based APNs auth.",
+		"tool: docs/vendor/apple-token-based-connection.md (lines 10-14)\n- Refresh your token no more than once every 20 minutes and no less than once every 60 minutes.")
+	if !has(rd, audit.ProvenanceLoss, "") {
+		t.Errorf("a vendor rule restated as a bare rule kept no finding: %+v", rd.Findings)
+	}
+	plain := oneRound(t, "The token refresh interval is between 20 and 60 minutes.",
+		"user: Switch push-svc to token-based APNs auth.",
+		"tool: docs/vendor/apple-token-based-connection.md (lines 10-14)\n- Refresh your token no more than once every 20 minutes and no less than once every 60 minutes.")
+	if has(plain, audit.ProvenanceLoss, "") {
+		t.Errorf("a file's content condensed as a fact was called provenance loss: %+v", plain.Findings)
+	}
+}
