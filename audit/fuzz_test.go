@@ -21,7 +21,7 @@ func FuzzAudit(f *testing.F) {
 			return
 		}
 		s := &sessions.Session{ID: "fuzz", Path: "fuzz", Format: sessions.NativeFormat,
-			Messages: []sessions.Message{{ID: "m1", Role: "user", Text: user}, {ID: "m2", Role: "tool", Text: tool}, {ID: "m3", Role: "assistant", Text: user + " " + tool}},
+			Messages:    []sessions.Message{{ID: "m1", Role: "user", Text: user}, {ID: "m2", Role: "tool", Text: tool}, {ID: "m3", Role: "assistant", Text: user + " " + tool}},
 			Compactions: []sessions.Compaction{{ID: "c1", Round: 1, Sources: []string{"m1", "m2", "m3"}, Summary: summary}},
 		}
 		s.Index()
