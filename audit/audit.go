@@ -2,7 +2,9 @@ package audit
 
 import (
 	"fmt"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/compaudit/compaudit/classify"
 	"github.com/compaudit/compaudit/sessions"
@@ -21,10 +23,24 @@ const RoleSummary = "summary"
 // gives the same report.
 func Run(s *sessions.Session, opt Options) *Report {
 	r := &Report{Schema: Schema, Tool: "compaudit", Version: opt.Version, Session: s.ID, File: s.Path, Format: s.Format, Encoding: TokenEncoding, Warnings: append([]string{}, s.Warnings...)}
+	s.Index() // lookups are read-only from here on, so rounds can be audited in parallel
 	ex := newExtractor(s)
-	for _, c := range s.Rounds() {
-		r.Rounds = append(r.Rounds, auditRound(s, c, ex))
+	ex.prefetch()
+	// each round is judged on its own (its facts are already extracted): the rounds run
+	// side by side and land in their own slots, so the report is the same as in order
+	rounds := s.Rounds()
+	r.Rounds = make([]Round, len(rounds))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	for i, c := range rounds {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func(i int, c *sessions.Compaction) {
+			defer func() { <-sem; wg.Done() }()
+			r.Rounds[i] = auditRound(s, c, ex)
+		}(i, c)
 	}
+	wg.Wait()
 	r.Invariants = trackInvariants(s, r, ex)
 	r.Checks = runChecks(s, r, ex)
 	r.Summary = summarize(s, r)
@@ -34,12 +50,47 @@ func Run(s *sessions.Session, opt Options) *Report {
 // extractor caches the facts of each message and summary.
 type extractor struct {
 	s     *sessions.Session
+	mu    sync.RWMutex
 	facts map[string][]classify.Fact
+	dfMu  sync.Mutex
 	msgDF map[string]int // in how many messages each content word occurs (built on first use)
+}
+
+// prefetch extracts every message and summary, spread over the CPUs.
+func (e *extractor) prefetch() {
+	var ids []string
+	for _, m := range e.s.Messages {
+		ids = append(ids, m.ID)
+	}
+	for _, c := range e.s.Compactions {
+		ids = append(ids, c.ID)
+	}
+	out := make([][]classify.Fact, len(ids))
+	var wg sync.WaitGroup
+	workers := max(1, runtime.GOMAXPROCS(0))
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(ids); i += workers {
+				out[i] = e.extract(ids[i])
+			}
+		}(w)
+	}
+	wg.Wait()
+	e.mu.Lock()
+	for i, id := range ids {
+		if _, ok := e.facts[id]; !ok {
+			e.facts[id] = out[i]
+		}
+	}
+	e.mu.Unlock()
 }
 
 // messageDF: in how many of the session's messages w occurs.
 func (e *extractor) messageDF(w string) int {
+	e.dfMu.Lock()
+	defer e.dfMu.Unlock()
 	if e.msgDF == nil {
 		e.msgDF = map[string]int{}
 		for _, m := range e.s.Messages {
@@ -63,9 +114,21 @@ func newExtractor(s *sessions.Session) *extractor {
 
 // of returns the facts of a message or compaction id.
 func (e *extractor) of(id string) []classify.Fact {
-	if fs, ok := e.facts[id]; ok {
+	e.mu.RLock()
+	fs, ok := e.facts[id]
+	e.mu.RUnlock()
+	if ok {
 		return fs
 	}
+	fs = e.extract(id)
+	e.mu.Lock()
+	e.facts[id] = fs
+	e.mu.Unlock()
+	return fs
+}
+
+// extract classifies the text of a message or compaction id (nil when unknown).
+func (e *extractor) extract(id string) []classify.Fact {
 	var fs []classify.Fact
 	if c := e.s.Compaction(id); c != nil {
 		if !c.Opaque {
@@ -78,7 +141,6 @@ func (e *extractor) of(id string) []classify.Fact {
 		}
 		fs = classify.Extract(id, role, m.Text)
 	}
-	e.facts[id] = fs
 	return fs
 }
 
