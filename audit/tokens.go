@@ -33,14 +33,6 @@ func CountTokens(text string) int {
 	return n
 }
 
-// tokenCache memoises counts per message or compaction id.
-type tokenCache struct {
-	mu sync.Mutex
-	m  map[string]int
-}
-
-var _ = tokenCache{}
-
 func roundTokens(s *sessions.Session, c *sessions.Compaction) Tokens {
 	t := Tokens{Target: c.TargetTokens, PreTokens: c.PreTokens, PostTokens: c.PostTokens}
 	for _, id := range c.Sources {
