@@ -2339,13 +2339,7 @@ func (j *judge) backingTool(f, g *classify.Fact) int {
 				}
 			}
 		}
-		best, bestN := -1, 0
-		for k, n := range count {
-			if n > bestN || n == bestN && k > best {
-				best, bestN = k, n
-			}
-		}
-		if best >= 0 {
+		if best, _ := mostCounted(count); best >= 0 {
 			return best
 		}
 	}
@@ -2378,16 +2372,20 @@ func (j *judge) backingTool(f, g *classify.Fact) int {
 			}
 		}
 	}
+	best, _ := mostCounted(shared)
+	return best
+}
+
+// mostCounted: the key with the highest count, the latest (highest) key on a tie;
+// -1 when counts is empty.
+func mostCounted(counts map[int]int) (int, int) {
 	best, bestN := -1, 0
-	for k, n := range shared {
+	for k, n := range counts {
 		if n > bestN || n == bestN && k > best {
 			best, bestN = k, n
 		}
 	}
-	if bestN >= 1 {
-		return best
-	}
-	return -1
+	return best, bestN
 }
 
 // attributionBacked: another source fact that supports g names g's source.
