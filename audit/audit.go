@@ -395,11 +395,3 @@ func side(f *classify.Fact) *Side {
 	return &Side{Text: f.Text, Message: f.Message, Role: f.Role, Fact: f.Index, Classes: f.Classes, Tokens: f.Tokens,
 		Status: f.Status, Provenance: f.Provenance, Modality: f.Modality, Qualifiers: f.Qualifiers}
 }
-
-func quote(s string) string {
-	r := []rune(s)
-	if len(r) > 60 {
-		return fmt.Sprintf("%q", string(r[:57])+"...")
-	}
-	return fmt.Sprintf("%q", s)
-}

@@ -35,12 +35,11 @@ type judge struct {
 	srcText       string
 	userSaidCache map[string]bool
 	holders       map[string][]int // summary value -> source facts stating it in any notation
-	measuredBy    int              // set by provenance: the tool fact behind a guessed measurement (-1 none)
 	byValue       map[string][]int // equivKeys -> source facts (see valueIndex)
 }
 
 func newJudge(src, sum []classify.Fact) *judge {
-	j := &judge{src: src, sum: sum, measuredBy: -1}
+	j := &judge{src: src, sum: sum}
 	j.fwd = newAligner(src, sum)
 	j.rev = newAligner(sum, src)
 	for i := range src {
@@ -124,9 +123,10 @@ func (j *judge) run() ([]Finding, []Pair) {
 	// caused by) is checked against the source facts on its subject whose status says
 	// otherwise, even when the wording moved too far for the alignment above
 	type proposal struct {
-		k, i int
-		cov  float64
-		d    string
+		k, i   int
+		cov    float64
+		d      string
+		follow bool // the source fact is a follow-up task
 	}
 	var props []proposal
 	for k := range j.sum {
@@ -159,7 +159,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 				}
 			}
 			if d, ok := j.statusConflict(i, f, &claim, kind); ok {
-				props = append(props, proposal{k, i, c.coverage, d})
+				props = append(props, proposal{k: k, i: i, cov: c.coverage, d: d})
 				continue
 			}
 			// "... on real Safari. The issue remains open until someone checks": the
@@ -167,7 +167,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 			found := false
 			for _, a := range j.anaphoraAfter(i) {
 				if d, ok := j.statusConflict(a, &j.src[a], &claim, kind); ok {
-					props = append(props, proposal{k, a, c.coverage, d})
+					props = append(props, proposal{k: k, i: a, cov: c.coverage, d: d})
 					found = true
 					break
 				}
@@ -179,7 +179,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 					break
 				}
 				if d, ok := j.statusConflict(a, &j.src[a], &claim, kind); ok && sharesSubject(&j.src[a], f) {
-					props = append(props, proposal{k, a, 0.9 * c.coverage, d})
+					props = append(props, proposal{k: k, i: a, cov: 0.9 * c.coverage, d: d})
 					found = true
 				}
 			}
@@ -198,7 +198,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 					continue
 				}
 				if d, ok := j.statusConflict(i, f, &claim, kind); ok {
-					props = append(props, proposal{k, i, c.coverage, d})
+					props = append(props, proposal{k: k, i: i, cov: c.coverage, d: d})
 					break
 				}
 			}
@@ -206,9 +206,11 @@ func (j *judge) run() ([]Finding, []Pair) {
 	}
 	// each source fact goes to the claim that covers it best, not the first one read
 	// (a follow-up task goes last: it is judged on its own once the claim has a conflict)
-	follow := func(p proposal) bool { return reFollowUp.MatchString(j.src[p.i].Text) }
+	for n := range props {
+		props[n].follow = reFollowUp.MatchString(j.src[props[n].i].Text)
+	}
 	sort.SliceStable(props, func(a, b int) bool {
-		if fa, fb := follow(props[a]), follow(props[b]); fa != fb {
+		if fa, fb := props[a].follow, props[b].follow; fa != fb {
 			return fb
 		}
 		return props[a].cov > props[b].cov
@@ -218,13 +220,10 @@ func (j *judge) run() ([]Finding, []Pair) {
 		if done[p.i] || hits[p.k] >= 3 {
 			continue
 		}
-		if hits[p.k] > 0 && reFollowUp.MatchString(j.src[p.i].Text) {
+		if hits[p.k] > 0 && p.follow {
 			continue // a follow-up task is judged on its own (dropped or kept), once the claim has its conflict
 		}
-		b := match{j: p.k, score: max(p.cov, j.best[p.i].score), coverage: p.cov}
-		fs = append(fs, j.finding(EpistemicCollapse, &j.src[p.i], &j.sum[p.k], b, p.d))
-		done[p.i] = true
-		j.best[p.i] = b
+		fs = append(fs, j.claim(done, EpistemicCollapse, p.i, p.k, p.cov, p.d))
 		hits[p.k]++
 	}
 	// first-person pass: "I moved X into Y and decided to keep only Z" where the user
@@ -244,10 +243,7 @@ func (j *judge) run() ([]Finding, []Pair) {
 			if done[c.j] || f.Role != "user" || j.fwd.pairCoverageFact(f, &claim) < 0.35 || f.Modality.Level < classify.ModShouldNot || f.Modality.Negative && f.Modality.Cue != "only" && !strings.Contains(strings.ToLower(f.Text), "only") {
 				continue
 			}
-			b := match{j: k, score: max(c.coverage, j.best[c.j].score), coverage: c.coverage}
-			fs = append(fs, j.finding(ProvenanceLoss, f, g, b, "the user's order is credited to the agent's own decision"))
-			done[c.j] = true
-			j.best[c.j] = b
+			fs = append(fs, j.claim(done, ProvenanceLoss, c.j, k, c.coverage, "the user's order is credited to the agent's own decision"))
 			break
 		}
 	}
@@ -282,11 +278,8 @@ func (j *judge) run() ([]Finding, []Pair) {
 			continue
 		}
 		f := &j.src[from]
-		b := match{j: k, score: max(j.fwd.pairCoverage(f, k), j.best[from].score), coverage: j.fwd.pairCoverage(f, k)}
 		d := fmt.Sprintf("attributed to %s in the source (%q), to the user in the summary, who never said it", sourceLabel(f.Provenance), f.Provenance.Who)
-		fs = append(fs, j.finding(ProvenanceLoss, f, g, b, d))
-		done[from] = true
-		j.best[from] = b
+		fs = append(fs, j.claim(done, ProvenanceLoss, from, k, j.fwd.pairCoverage(f, k), d))
 	}
 	fs = append(fs, j.zeroPadded(done)...)
 	fs = append(fs, j.rebound(done)...)
@@ -692,10 +685,7 @@ func (j *judge) zeroPadded(done []bool) []Finding {
 			if best < 0 {
 				continue
 			}
-			b := match{j: k, score: max(bestCov, j.best[best].score), coverage: bestCov}
-			out = append(out, j.finding(Mutation, &j.src[best], g, b, strings.TrimSpace(fmt.Sprintf("%s %q became %q %s", tokenLabel(bt), shownValue(bt), shownValue(x), detail))))
-			done[best] = true
-			j.best[best] = b
+			out = append(out, j.claim(done, Mutation, best, k, bestCov, strings.TrimSpace(fmt.Sprintf("%s %q became %q %s", tokenLabel(bt), shownValue(bt), shownValue(x), detail))))
 		}
 	}
 	return out
@@ -764,11 +754,7 @@ func (j *judge) rebound(done []bool) []Finding {
 			if other < 0 || done[other] {
 				continue
 			}
-			cov := j.fwd.pairCoverage(&j.src[other], k)
-			b := match{j: k, score: max(cov, j.best[other].score), coverage: cov}
-			out = append(out, j.finding(Mutation, &j.src[other], g, b, fmt.Sprintf("%s of %s %q became %q", tokenLabel(ot), owner, shownValue(ot), shownValue(x))))
-			done[other] = true
-			j.best[other] = b
+			out = append(out, j.claim(done, Mutation, other, k, j.fwd.pairCoverage(&j.src[other], k), fmt.Sprintf("%s of %s %q became %q", tokenLabel(ot), owner, shownValue(ot), shownValue(x))))
 		}
 	}
 	return out
@@ -1008,16 +994,24 @@ func (j *judge) pairFinding(i int, f, g *classify.Fact, b match) (Finding, bool)
 	if d, ok := j.collapse(i, f, g); ok {
 		return j.finding(EpistemicCollapse, f, g, b, d), true
 	}
+	if k, ok := j.measuredGuess(f, g); ok {
+		// a measurement restated by the agent, then guessed at in the summary: the
+		// loss is the tool output's, so the finding names it
+		return j.finding(ProvenanceLoss, &j.src[k], g, b, "established from tool output in the source, stated as an assumption in the summary"), true
+	}
 	if d, ok := j.provenance(i, f, g); ok {
-		if k := j.measuredBy; k >= 0 && k != i {
-			// a measurement restated by the agent, then guessed at in the summary:
-			// the loss is the tool output's, so the finding names it
-			j.measuredBy = -1
-			return j.finding(ProvenanceLoss, &j.src[k], g, b, d), true
-		}
 		return j.finding(ProvenanceLoss, f, g, b, d), true
 	}
 	return Finding{}, false
+}
+
+// claim records a finding that pairs source fact i with summary fact k (at coverage
+// cov) and marks i judged, so no later pass judges it again.
+func (j *judge) claim(done []bool, family string, i, k int, cov float64, detail string) Finding {
+	b := match{j: k, score: max(cov, j.best[i].score), coverage: cov}
+	done[i] = true
+	j.best[i] = b
+	return j.finding(family, &j.src[i], &j.sum[k], b, detail)
 }
 
 func (j *judge) finding(family string, f, g *classify.Fact, b match, detail string) Finding {
@@ -1337,8 +1331,7 @@ func countEquivalent(ts []classify.Token, x classify.Token) int {
 	return n
 }
 
-func sameKind(a, b classify.Token) bool { return a.Kind == b.Kind }
-
+// tokenIn: f's token equivalent to x, if any.
 func tokenIn(f *classify.Fact, x classify.Token) (classify.Token, bool) {
 	for _, t := range f.Tokens {
 		if classify.Equivalent(t, x) {
@@ -2203,6 +2196,16 @@ func mentionsAny(text string, words []string) bool {
 	return false
 }
 
+// measuredGuess: f is the agent restating a tool's readout and g only presumes it
+// ("The host presumably runs on UTC"); the readout's fact index is returned.
+func (j *judge) measuredGuess(f, g *classify.Fact) (int, bool) {
+	if f.Role != "assistant" || f.Provenance.Source != "" || reHedge.MatchString(f.Text) || !guessesAbout(g, f) {
+		return -1, false
+	}
+	k := j.backingTool(f, g)
+	return k, k >= 0
+}
+
 func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 	p := f.Provenance
 	gp := g.Provenance
@@ -2237,11 +2240,6 @@ func (j *judge) provenance(i int, f, g *classify.Fact) (string, bool) {
 			return "", false // an order carried out: the summary records compliance, not the claim
 		}
 		return fmt.Sprintf("attributed to %s in the source (%q); the summary states it without a source", sourceLabel(p), p.Who), true
-	}
-	j.measuredBy = -1
-	if f.Role == "assistant" && p.Source == "" && !reHedge.MatchString(f.Text) && guessesAbout(g, f) && j.backingTool(f, g) >= 0 {
-		j.measuredBy = j.backingTool(f, g)
-		return "established from tool output in the source, stated as an assumption in the summary", true
 	}
 	if p.Source == "tool" {
 		// a measurement turned into a guess, or a document's rule into the agent's own
@@ -2323,7 +2321,8 @@ func blankTokens(g *classify.Fact) string {
 	return string(b)
 }
 
-// toolBacked: an exact value of f was shown by tool output earlier in the sources.
+// backingTool: the tool readout behind f's values (or, failing that, a short readout
+// just before f on what g presumes); -1 when none.
 func (j *judge) backingTool(f, g *classify.Fact) int {
 	// a specific value the agent read off a tool: the readout that states most of the
 	// values the summary lost (then of any of f's values), the latest on a tie

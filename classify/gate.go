@@ -28,14 +28,6 @@ func MustRx(pattern string) *Rx {
 	return r
 }
 
-// fastRx compiles pattern with only the exact gate: it matches what
-// regexp.MustCompile(pattern) matches.
-func fastRx(pattern string) *Rx {
-	r := &Rx{re: regexp.MustCompile(pattern)}
-	r.id = register(pattern, needSets(pattern), nil)
-	return r
-}
-
 // rx compiles a case-insensitive gated pattern.
 func rx(s string) *Rx { return MustRx(`(?i)` + s) }
 

@@ -110,9 +110,6 @@ func Fit(s string, w int) string {
 	return s
 }
 
-// Clip sanitises a plain string and fits it to w cells.
-func Clip(s string, w int) string { return Fit(Sanitize(s), w) }
-
 // graphemes calls f for every grapheme cluster of s with its width in cells.
 func graphemes(s string, f func(cluster string, width int)) {
 	state := -1

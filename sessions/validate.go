@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"sort"
 	"strings"
 )
 
@@ -369,14 +368,4 @@ func AttachManifest(s *Session, m *Manifest, manifestPath string) error {
 	}
 	s.Manifest = m
 	return nil
-}
-
-// SortedIDs is a helper for deterministic output.
-func SortedIDs(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
