@@ -579,65 +579,74 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case viewInvariants:
-		switch {
-		case key.Matches(msg, k.Back), key.Matches(msg, k.Invariants):
+		if key.Matches(msg, k.Back) || key.Matches(msg, k.Invariants) {
 			m.view = viewMain
-		case key.Matches(msg, k.Down):
-			m.invSel = clamp(m.invSel+1, 0, m.invCount()-1)
-		case key.Matches(msg, k.Up):
-			m.invSel = clamp(m.invSel-1, 0, m.invCount()-1)
-		case key.Matches(msg, k.Top):
-			m.invSel = 0
-		case key.Matches(msg, k.Bottom):
-			m.invSel = max(0, m.invCount()-1)
-		case key.Matches(msg, k.Detail):
+		} else if sel, ok := m.listKey(msg, m.invSel, m.invCount()); ok {
+			m.invSel = sel
+		} else if key.Matches(msg, k.Detail) {
 			m.jumpToInvariant()
-		case key.Matches(msg, k.Help):
-			m.view = viewHelp
-		case key.Matches(msg, k.Matrix):
-			m.view = viewMatrix
-		case key.Matches(msg, k.Lineage):
-			m.view = viewLineage
+		} else {
+			m.overlayKey(msg)
 		}
 		return m, nil
 	case viewMatrix:
-		switch {
-		case key.Matches(msg, k.Back), key.Matches(msg, k.Matrix):
+		if key.Matches(msg, k.Back) || key.Matches(msg, k.Matrix) {
 			m.view = viewMain
-		case key.Matches(msg, k.Cumulative):
+		} else if key.Matches(msg, k.Cumulative) {
 			m.matrixCum = !m.matrixCum
-		case key.Matches(msg, k.Help):
-			m.view = viewHelp
-		case key.Matches(msg, k.Invariants):
-			m.view = viewInvariants
-		case key.Matches(msg, k.Lineage):
-			m.view = viewLineage
+		} else {
+			m.overlayKey(msg)
 		}
 		return m, nil
 	case viewLineage:
-		switch {
-		case key.Matches(msg, k.Back), key.Matches(msg, k.Lineage):
+		if key.Matches(msg, k.Back) || key.Matches(msg, k.Lineage) {
 			m.view = viewMain
-		case key.Matches(msg, k.Down):
-			m.linSel = clamp(m.linSel+1, 0, m.roundCount()-1)
-		case key.Matches(msg, k.Up):
-			m.linSel = clamp(m.linSel-1, 0, m.roundCount()-1)
-		case key.Matches(msg, k.Detail):
-			order := m.lineageOrder()
-			if m.linSel < len(order) {
+		} else if sel, ok := m.listKey(msg, m.linSel, m.roundCount()); ok {
+			m.linSel = sel
+		} else if key.Matches(msg, k.Detail) {
+			if order := m.lineageOrder(); m.linSel < len(order) {
 				m.setRound(order[m.linSel])
 			}
 			m.view = viewMain
-		case key.Matches(msg, k.Help):
-			m.view = viewHelp
-		case key.Matches(msg, k.Invariants):
-			m.view = viewInvariants
-		case key.Matches(msg, k.Matrix):
-			m.view = viewMatrix
+		} else {
+			m.overlayKey(msg)
 		}
 		return m, nil
 	}
 	return m.mainKey(msg)
+}
+
+// listKey moves a selection among n items on down, up, first and last; ok is false
+// for any other key.
+func (m Model) listKey(msg tea.KeyMsg, sel, n int) (int, bool) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Down):
+		return clamp(sel+1, 0, n-1), true
+	case key.Matches(msg, k.Up):
+		return clamp(sel-1, 0, n-1), true
+	case key.Matches(msg, k.Top):
+		return 0, true
+	case key.Matches(msg, k.Bottom):
+		return max(0, n-1), true
+	}
+	return sel, false
+}
+
+// overlayKey goes from one overlay view to another (help, invariants, matrix,
+// lineage); the view's own key, which closes it, is handled before.
+func (m *Model) overlayKey(msg tea.KeyMsg) {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Help):
+		m.view = viewHelp
+	case key.Matches(msg, k.Invariants):
+		m.view = viewInvariants
+	case key.Matches(msg, k.Matrix):
+		m.view = viewMatrix
+	case key.Matches(msg, k.Lineage):
+		m.view = viewLineage
+	}
 }
 
 func (m Model) mainKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {

@@ -291,6 +291,15 @@ func TestLineageBindings(t *testing.T) {
 	if m.view != viewMain || m.round != 2 {
 		t.Errorf("enter on c3: view %d round %d", m.view, m.round)
 	}
+	// first and last row, as in every list
+	m = press(t, m, "t", "G")
+	if m.linSel != m.roundCount()-1 {
+		t.Errorf("G: selection %d of %d", m.linSel, m.roundCount())
+	}
+	m = press(t, m, "g")
+	if m.linSel != 0 {
+		t.Errorf("g: selection %d", m.linSel)
+	}
 }
 
 func TestExportBinding(t *testing.T) {
