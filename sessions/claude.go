@@ -13,17 +13,7 @@ import (
 const ClaudeFormat = "Claude Code session JSONL"
 
 func init() {
-	RegisterReader(Reader{
-		Name:     ClaudeFormat,
-		Priority: 20,
-		Sniff:    sniffClaude,
-		Parse: func(path string, data []byte, opt ReadOptions) (*Session, error) {
-			return parseClaude(path, newJSONLBytes(data), opt)
-		},
-		ParseStream: func(path string, r io.Reader, opt ReadOptions) (*Session, error) {
-			return parseClaude(path, newJSONLReader(r), opt)
-		},
-	})
+	RegisterReader(jsonlReader(ClaudeFormat, sniffClaude, parseClaude))
 }
 
 // How the reader maps the file (see ../shared/formats.md section 1):

@@ -14,17 +14,7 @@ import (
 const CodexFormat = "Codex CLI rollout JSONL"
 
 func init() {
-	RegisterReader(Reader{
-		Name:     CodexFormat,
-		Priority: 20,
-		Sniff:    sniffCodex,
-		Parse: func(path string, data []byte, opt ReadOptions) (*Session, error) {
-			return parseCodex(path, newJSONLBytes(data), opt)
-		},
-		ParseStream: func(path string, r io.Reader, opt ReadOptions) (*Session, error) {
-			return parseCodex(path, newJSONLReader(r), opt)
-		},
-	})
+	RegisterReader(jsonlReader(CodexFormat, sniffCodex, parseCodex))
 }
 
 // How the reader maps the file (see ../shared/formats.md section 2):

@@ -36,6 +36,22 @@ type jsonlLines struct {
 // newJSONLBytes iterates over the lines of data held in memory (no copy).
 func newJSONLBytes(data []byte) *jsonlLines { return &jsonlLines{data: data} }
 
+// jsonlReader registers a line-oriented format: the same parser reads a file held in
+// memory and a stream.
+func jsonlReader(name string, sniff func([]byte) bool, parse func(string, *jsonlLines, ReadOptions) (*Session, error)) Reader {
+	return Reader{
+		Name:     name,
+		Priority: 20,
+		Sniff:    sniff,
+		Parse: func(path string, data []byte, opt ReadOptions) (*Session, error) {
+			return parse(path, newJSONLBytes(data), opt)
+		},
+		ParseStream: func(path string, r io.Reader, opt ReadOptions) (*Session, error) {
+			return parse(path, newJSONLReader(r), opt)
+		},
+	}
+}
+
 // newJSONLReader iterates over the lines of r.
 func newJSONLReader(r io.Reader) *jsonlLines {
 	return &jsonlLines{r: bufio.NewReaderSize(r, 256<<10)}
