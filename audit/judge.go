@@ -34,8 +34,9 @@ type judge struct {
 	srcNorms      map[string]bool
 	srcText       string
 	userSaidCache map[string]bool
-	holders       map[string][]int // summary value -> source facts stating it in any notation
-	byValue       map[string][]int // equivKeys -> source facts (see valueIndex)
+	holders       map[string][]int     // summary value -> source facts stating it in any notation
+	byValue       map[string][]int     // equivKeys -> source facts (see valueIndex)
+	bound         map[string][]binding // label -> its addresses in the sources (see bindings)
 }
 
 func newJudge(src, sum []classify.Fact) *judge {
@@ -741,14 +742,9 @@ func (j *judge) rebound(done []bool) []Finding {
 			if found || !elsewhere {
 				continue
 			}
-			for i := range j.src {
-				if !strings.Contains(strings.ToLower(j.src[i].Text), owner) {
-					continue
-				}
-				for _, t := range j.src[i].Tokens {
-					if t.Kind == x.Kind && !classify.Equivalent(t, x) && segmentOwner(j.src[i].Text, t.Start) == owner {
-						other, ot = i, t // the latest binding wins
-					}
+			for _, b := range j.bindings()[owner] {
+				if b.t.Kind == x.Kind && !classify.Equivalent(b.t, x) {
+					other, ot = b.i, b.t // the latest binding wins
 				}
 			}
 			if other < 0 || done[other] {
@@ -758,6 +754,31 @@ func (j *judge) rebound(done []bool) []Finding {
 		}
 	}
 	return out
+}
+
+// binding is an address, port or host of source fact i under its label.
+type binding struct {
+	i int
+	t classify.Token
+}
+
+// bindings maps each label to the addresses, ports and hosts the sources give it, in
+// source order (built once per judge).
+func (j *judge) bindings() map[string][]binding {
+	if j.bound == nil {
+		j.bound = map[string][]binding{}
+		for i := range j.src {
+			for _, t := range j.src[i].Tokens {
+				switch t.Kind {
+				case classify.TokHex, classify.TokPort, classify.TokHost:
+					if o := segmentOwner(j.src[i].Text, t.Start); o != "" {
+						j.bound[o] = append(j.bound[o], binding{i, t})
+					}
+				}
+			}
+		}
+	}
+	return j.bound
 }
 
 // tokenAt: the token of f equivalent to x (f's own spelling and position).

@@ -210,11 +210,16 @@ func failureIn(text string) bool {
 	if strings.Contains(text, "FAIL") && reFailMark.MatchString(text) {
 		return true
 	}
-	// "make Client.Do retry failed requests": failure as the object of a task, not
-	// a failure that happened
-	text = reFailedObject.ReplaceAllString(text, "")
 	if !reFailed.MatchString(text) {
 		return false
+	}
+	// "make Client.Do retry failed requests": failure as the object of a task, not
+	// a failure that happened (stripped only when a failure word is there at all)
+	if stripped := reFailedObject.ReplaceAllString(text, ""); stripped != text {
+		text = stripped
+		if !reFailed.MatchString(text) {
+			return false
+		}
 	}
 	return !reNoFailures.MatchString(text) || reFailed.MatchString(reNoFailures.ReplaceAllString(text, ""))
 }
