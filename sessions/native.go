@@ -180,6 +180,9 @@ func ParseNative(path string, data []byte) (*Session, error) {
 		return nil, &InputError{Path: path, Line: l, Col: c, Where: w, Msg: fmt.Sprintf("unsupported version %q (this build reads session/v1)", doc.Compaudit)}
 	}
 	if doc.Messages == nil && doc.Compactions == nil {
+		if doc.Compaudit == "" {
+			return nil, unknownFormat(path) // JSON, but nothing says it is a session
+		}
 		return nil, &InputError{Path: path, Line: 1, Msg: "not a compaudit session: no \"messages\" or \"compactions\""}
 	}
 	s := &Session{Format: NativeFormat, Path: path, ID: doc.Session, Manifest: doc.Manifest}

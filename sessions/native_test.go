@@ -195,6 +195,7 @@ func TestParseNativeErrors(t *testing.T) {
 		{"invalid UTF-8", mutate(t, baseDoc, `Now migrate.`, "Now mi\xffgrate."), lineM4, "messages[3].text", "invalid UTF-8 (byte 0xff"},
 		{"unsupported version", mutate(t, baseDoc, `"session/v1"`, `"session/v9"`), 1, "compaudit", `unsupported version "session/v9"`},
 		{"no messages or compactions", "{\"compaudit\": \"session/v1\",\n \"session\": \"x\"}", 1, "", "not a compaudit session"},
+		{"some other JSON object", "{\"x\": 1}", 1, "", "unrecognised session format (known: compaudit session/v1, Claude Code"},
 		{"empty", "", 1, "", "file is empty"},
 		{"whitespace only", "  \n\t\n", 1, "", "file is empty"},
 		{"missing summary", mutate(t, baseDoc, `, "summary": "Migrated."`, ``), lineC2, "compactions[1]", `compaction "c2" has no summary`},
