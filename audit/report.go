@@ -54,6 +54,18 @@ type Side struct {
 	Provenance classify.Provenance `json:"provenance"`
 	Modality   classify.Modality   `json:"modality"`
 	Qualifiers []string            `json:"qualifiers,omitempty"`
+	// At is the message's time, when the transcript records one.
+	At string `json:"at,omitempty"`
+	// Score is the alignment score of this side against the other (closest match only).
+	Score float64 `json:"score,omitempty"`
+}
+
+// SlotDiff is one claim slot the rule compared: what the source said and what the
+// summary says instead ("" when a side has none).
+type SlotDiff struct {
+	Slot    string `json:"slot"`
+	Source  string `json:"source"`
+	Summary string `json:"summary"`
 }
 
 // Finding is one defect of one round's summary.
@@ -71,6 +83,29 @@ type Finding struct {
 	Score float64 `json:"score"`
 	// Invariant names the invariant the finding breaks, if any.
 	Invariant string `json:"invariant,omitempty"`
+	// ID is the finding's stable id within the report ("r2.f5").
+	ID string `json:"id"`
+	// Rule is the id of the rule that reported it (family/name, see `compaudit rules`).
+	Rule string `json:"rule"`
+	// Importance (0..1) is how much the lost or changed fact matters; severity follows it.
+	Importance float64 `json:"importance"`
+	// Why says what made the fact important ("the user's rule", "a failure record").
+	Why string `json:"why,omitempty"`
+	// Rank orders every finding of the report by importance (1 = most important).
+	Rank int `json:"rank"`
+	// Closest is, for an omission, the summary fact that came nearest, with its score.
+	Closest *Side `json:"closest,omitempty"`
+	// Slots are the claim slots the rule compared.
+	Slots []SlotDiff `json:"slots,omitempty"`
+}
+
+// StillLost is a fact an earlier round already lost that this round still lacks: it is
+// reported once, where it was lost, and carried here by reference.
+type StillLost struct {
+	// Finding is the id of the finding that first reported the loss.
+	Finding string `json:"finding"`
+	Round   int    `json:"round"`
+	Text    string `json:"text"`
 }
 
 // Pair is one row of a round's alignment: a source fact, a summary fact, or both.
@@ -125,6 +160,15 @@ type Round struct {
 	// CumulativeSurvival is survival of the original messages' facts in this summary.
 	CumulativeSurvival []Survival `json:"cumulative_survival"`
 	Counts             Counts     `json:"counts"`
+	// Instructions are the user's own instructions for this compaction, when given.
+	Instructions string `json:"instructions,omitempty"`
+	// Partial is true when the round's sources are known to be incomplete; Notes say why
+	// and what that changed (additions that may stem from unseen context are info).
+	Partial bool `json:"partial,omitempty"`
+	// Notes are the audit's caveats for this round (partial input, cross-language text).
+	Notes []string `json:"notes,omitempty"`
+	// StillLost lists losses reported in an earlier round that this summary still lacks.
+	StillLost []StillLost `json:"still_lost,omitempty"`
 
 	// The full alignment, for the interactive view (not part of the JSON report).
 	SourceFacts  []classify.Fact `json:"-"`
@@ -217,4 +261,6 @@ type Report struct {
 	Rounds     []Round     `json:"rounds"`
 	Invariants []Invariant `json:"invariants"`
 	Checks     []Check     `json:"checks"`
+	// Top lists the ids of the most important findings across rounds (at most five).
+	Top []string `json:"top"`
 }

@@ -26,6 +26,10 @@ const (
 	KindToolResult = "tool_result"
 	KindThinking   = "thinking"
 	KindImage      = "image"
+	// KindInstruction is a system message that carries injected instructions the agent
+	// reads as rules: a CLAUDE.md or AGENTS.md body, a skill's text, a hook's
+	// additionalContext (Claude Code's isMeta records). Name says which.
+	KindInstruction = "instruction"
 )
 
 // Message is one message of the raw transcript.
@@ -40,6 +44,9 @@ type Message struct {
 	Kind string `json:"kind,omitempty"`
 	// IsError marks a tool result the tool reported as an error.
 	IsError bool `json:"is_error,omitempty"`
+	// Queued marks a user message typed while the agent was working (Claude Code's
+	// queue-operation records): it is the user's words, delivered late.
+	Queued bool `json:"queued,omitempty"`
 	// Line is the 1-based line of the input file the message came from (0 when unknown).
 	Line int `json:"-"`
 }
@@ -63,6 +70,12 @@ type Compaction struct {
 	PostTokens int `json:"post_tokens,omitempty"`
 	// Preserved lists messages the compactor kept verbatim (not sources).
 	Preserved []string `json:"preserved,omitempty"`
+	// Instructions are the user's own instructions for this compaction (Claude Code's
+	// "/compact <instructions>"): the round's policy in the user's words.
+	Instructions string `json:"instructions,omitempty"`
+	// Partial says why the round's sources are known to be incomplete (the transcript
+	// starts mid-chain, ...); empty when the reader saw the whole history.
+	Partial string `json:"partial,omitempty"`
 	At        string   `json:"at,omitempty"`
 	Line      int      `json:"-"`
 }
