@@ -43,6 +43,9 @@ const (
 	TokHex      = "hex"
 	TokSize     = "size"
 	TokCode     = "code" // an inline `code` span
+	TokURL      = "url"
+	TokHash     = "hash"  // a digest or commit id (hex, 7+ characters)
+	TokCount    = "count" // a number with the noun it counts
 )
 
 // Token is an exact token found in a fact.
@@ -56,6 +59,18 @@ type Token struct {
 	// Start and End are byte offsets within the fact's Text.
 	Start int `json:"-"`
 	End   int `json:"-"`
+	// The quantity model: Num is the magnitude in the family's base unit (seconds,
+	// bytes, percent points, one), Unit the unit as written (lower-case), Family the
+	// unit family ("time", "size", "percent", a currency, "count").
+	Num    float64 `json:"-"`
+	Unit   string  `json:"unit,omitempty"`
+	Family string  `json:"-"`
+	// Noun is what a count counts ("48 partitions" -> "partition"); Key the word the
+	// value is given to ("port 5432" -> "port"), for pairing values across facts.
+	Noun string `json:"-"`
+	Key  string `json:"-"`
+	// Prec is a version's number of components or a number's decimals.
+	Prec int `json:"-"`
 }
 
 // Modality levels, strongest first. Zero means the fact states no obligation.

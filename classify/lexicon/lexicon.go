@@ -1,0 +1,270 @@
+// Package lexicon holds the cue words classify and the rules use, as data (data/*.txt,
+// one phrase per line under a [section] header), and finds them in text in one pass
+// with an Aho-Corasick automaton: no alternation regexp runs over a fact.
+//
+// A section is a category and optional attributes ("[deontic force=4 sign=-]"). A
+// phrase matches whole words, case-insensitively; a leading or trailing * lifts the
+// word boundary on that side ("*n't", "confirm*"). Phrases in scripts written without
+// spaces (Han, Hiragana, Katakana, Hangul) match anywhere.
+package lexicon
+
+import (
+	"bufio"
+	"embed"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	ac "github.com/petar-dambovaliev/aho-corasick"
+)
+
+//go:embed data/*.txt
+var files embed.FS
+
+// Entry is one phrase of one section.
+type Entry struct {
+	Phrase   string
+	Category string
+	Attrs    map[string]string
+	// anyStart and anyEnd lift the word boundary on that side.
+	anyStart, anyEnd bool
+	cjk              bool
+}
+
+// Attr returns an attribute's value ("" when absent).
+func (e *Entry) Attr(k string) string { return e.Attrs[k] }
+
+// Int returns an integer attribute (0 when absent or not a number).
+func (e *Entry) Int(k string) int {
+	n, _ := strconv.Atoi(e.Attrs[k])
+	return n
+}
+
+// Hit is one cue found in a text: byte offsets into the text as given.
+type Hit struct {
+	*Entry
+	Start, End int
+}
+
+// Lexicon is a compiled cue list.
+type Lexicon struct {
+	entries []*Entry
+	// byPattern maps an automaton pattern to the entries that share its text.
+	byPattern [][]*Entry
+	matcher   ac.AhoCorasick
+}
+
+var (
+	once sync.Once
+	std  *Lexicon
+)
+
+// Default is the built-in lexicon (every file under data/).
+func Default() *Lexicon {
+	once.Do(func() {
+		var err error
+		std, err = load()
+		if err != nil {
+			panic(err) // the data is compiled in; a parse error is a build defect the tests catch
+		}
+	})
+	return std
+}
+
+func load() (*Lexicon, error) {
+	names, err := files.ReadDir("data")
+	if err != nil {
+		return nil, err
+	}
+	var all []*Entry
+	for _, n := range names {
+		b, err := files.ReadFile("data/" + n.Name())
+		if err != nil {
+			return nil, err
+		}
+		es, err := Parse(n.Name(), string(b))
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, es...)
+	}
+	return Compile(all), nil
+}
+
+// Parse reads one lexicon file.
+func Parse(name, text string) ([]*Entry, error) {
+	var out []*Entry
+	cat, attrs := "", map[string]string(nil)
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for ln := 1; sc.Scan(); ln++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			if !strings.HasSuffix(line, "]") {
+				return nil, fmt.Errorf("%s:%d: unclosed section header", name, ln)
+			}
+			f := strings.Fields(line[1 : len(line)-1])
+			if len(f) == 0 {
+				return nil, fmt.Errorf("%s:%d: empty section header", name, ln)
+			}
+			cat, attrs = f[0], map[string]string{}
+			for _, kv := range f[1:] {
+				k, v, ok := strings.Cut(kv, "=")
+				if !ok {
+					return nil, fmt.Errorf("%s:%d: attribute %q is not key=value", name, ln, kv)
+				}
+				attrs[k] = v
+			}
+			continue
+		}
+		if cat == "" {
+			return nil, fmt.Errorf("%s:%d: phrase before any section", name, ln)
+		}
+		e := &Entry{Category: cat, Attrs: attrs}
+		p := strings.ToLower(line)
+		if strings.HasPrefix(p, "*") {
+			e.anyStart, p = true, p[1:]
+		}
+		if strings.HasSuffix(p, "*") {
+			e.anyEnd, p = true, p[:len(p)-1]
+		}
+		if p == "" {
+			return nil, fmt.Errorf("%s:%d: empty phrase", name, ln)
+		}
+		e.Phrase, e.cjk = p, spaceless(p)
+		out = append(out, e)
+	}
+	return out, sc.Err()
+}
+
+// Compile builds the automaton over entries. Apostrophes also match their curly form.
+func Compile(entries []*Entry) *Lexicon {
+	lx := &Lexicon{entries: entries}
+	idx := map[string]int{}
+	var pats []string
+	add := func(p string, e *Entry) {
+		i, ok := idx[p]
+		if !ok {
+			i = len(pats)
+			idx[p] = i
+			pats = append(pats, p)
+			lx.byPattern = append(lx.byPattern, nil)
+		}
+		lx.byPattern[i] = append(lx.byPattern[i], e)
+	}
+	for _, e := range entries {
+		add(e.Phrase, e)
+		if strings.Contains(e.Phrase, "'") {
+			add(strings.ReplaceAll(e.Phrase, "'", "’"), e)
+		}
+	}
+	b := ac.NewAhoCorasickBuilder(ac.Opts{MatchKind: ac.StandardMatch, DFA: true})
+	lx.matcher = b.Build(pats)
+	return lx
+}
+
+// Entries lists every entry (for tests and `compaudit rules`).
+func (lx *Lexicon) Entries() []*Entry { return lx.entries }
+
+// Find returns every cue in text, in order of position (longest first at a position).
+// Matching is case-insensitive; offsets are into text.
+func (lx *Lexicon) Find(text string) []Hit {
+	low := Lower(text)
+	var out []Hit
+	it := lx.matcher.IterOverlapping(low)
+	for m := it.Next(); m != nil; m = it.Next() {
+		s, e := m.Start(), m.End()
+		for _, en := range lx.byPattern[m.Pattern()] {
+			if en.cjk || ((en.anyStart || boundaryBefore(low, s)) && (en.anyEnd || boundaryAfter(low, e))) {
+				end := e
+				if en.anyEnd && !en.cjk {
+					end = wordEnd(low, e) // a prefix cue covers the whole word it starts
+				}
+				out = append(out, Hit{Entry: en, Start: s, End: end})
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Hit) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return b.End - a.End
+	})
+	return out
+}
+
+// Lower lower-cases text rune by rune where that keeps the byte length, so offsets
+// into the result are offsets into text.
+func Lower(text string) string {
+	ascii := true
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(text)
+	}
+	var b strings.Builder
+	b.Grow(len(text))
+	for _, r := range text {
+		l := unicode.ToLower(r)
+		if utf8.RuneLen(l) != utf8.RuneLen(r) {
+			l = r
+		}
+		b.WriteRune(l)
+	}
+	return b.String()
+}
+
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+
+func wordEnd(s string, i int) int {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !wordRune(r) {
+			break
+		}
+		i += n
+	}
+	return i
+}
+
+func boundaryBefore(s string, i int) bool {
+	if i == 0 {
+		return true
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return !wordRune(r)
+}
+
+func boundaryAfter(s string, i int) bool {
+	if i >= len(s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return !wordRune(r)
+}
+
+// spaceless reports whether p holds a character of a script written without spaces.
+func spaceless(p string) bool {
+	for _, r := range p {
+		if Spaceless(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// Spaceless reports whether r belongs to a script written without spaces between words
+// (Han, Hiragana, Katakana) or, for matching purposes, Hangul (agglutinative).
+func Spaceless(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul)
+}

@@ -1,0 +1,101 @@
+package lexicon
+
+import (
+	"strings"
+	"testing"
+)
+
+func cats(lx *Lexicon, text string) map[string][]string {
+	out := map[string][]string{}
+	for _, h := range lx.Find(text) {
+		out[h.Category] = append(out[h.Category], text[h.Start:h.End])
+	}
+	return out
+}
+
+func TestDefaultParses(t *testing.T) {
+	lx := Default()
+	if len(lx.Entries()) < 500 {
+		t.Fatalf("only %d entries", len(lx.Entries()))
+	}
+	seen := map[string]bool{}
+	for _, e := range lx.Entries() {
+		seen[e.Category] = true
+	}
+	for _, c := range []string{"negation", "deontic", "hedge", "certain", "open", "done", "failed", "qualifier", "report", "chatter", "event"} {
+		if !seen[c] {
+			t.Errorf("no %s section", c)
+		}
+	}
+}
+
+func TestFind(t *testing.T) {
+	lx := Default()
+	cases := []struct {
+		text, cat, want string // want "" = must not find cat
+	}{
+		{"Never deploy on Fridays.", "deontic", "Never"},
+		{"We don’t retry POSTs", "deontic", "don’t"},
+		{"The cache isn't warm", "negation", "n't"},
+		{"Nothing in the notes", "negation", "Nothing"},
+		{"This was confirmed by the canary", "certain", "confirmed"},
+		{"a knot in the rope", "negation", ""},            // "not" inside a word
+		{"unconfirmed reading", "certain", ""},             // prefix word is another cue
+		{"The hypothesis holds", "hedge", "hypothesis"},    // trailing * matches endings
+		{"Bitte niemals force-pushen", "deontic", "niemals"}, // German
+		{"请不要删除这个分支", "deontic", "不要"},                  // Chinese, no spaces
+		{"本番には絶対にデプロイしないでください", "deontic", "しないで"}, // Japanese
+		{"Il ne faut jamais toucher la prod", "deontic", "jamais"},
+		{"Nunca hagas push a main", "deontic", "Nunca"},
+		{"Não pode apagar a tabela", "deontic", "Não pode"},
+		{"절대 삭제하지 마세요", "deontic", "절대"},
+	}
+	for _, c := range cases {
+		got := cats(lx, c.text)[c.cat]
+		if c.want == "" {
+			if len(got) > 0 {
+				t.Errorf("%q: found %s cues %q, want none", c.text, c.cat, got)
+			}
+			continue
+		}
+		found := false
+		for _, g := range got {
+			if g == c.want {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%q: %s cues %q, want %q among them", c.text, c.cat, got, c.want)
+		}
+	}
+}
+
+func TestLowerKeepsOffsets(t *testing.T) {
+	for _, s := range []string{"ÄÖÜ Straße", "İstanbul KELVIN \u212a", "plain ASCII", "日本語テキスト"} {
+		if l := Lower(s); len(l) != len(s) {
+			t.Errorf("Lower(%q) changed length %d -> %d", s, len(s), len(l))
+		}
+	}
+	if Lower("NEVER Ändern") != "never ändern" {
+		t.Errorf("Lower did not lower-case: %q", Lower("NEVER Ändern"))
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, bad := range []string{"phrase before section", "[open", "[]\nx", "[a k]\nx", "[a]\n*"} {
+		if _, err := Parse("t.txt", bad); err == nil {
+			t.Errorf("Parse(%q) accepted bad input", bad)
+		} else if !strings.HasPrefix(err.Error(), "t.txt:") {
+			t.Errorf("error %q does not name the file and line", err)
+		}
+	}
+}
+
+func BenchmarkFind(b *testing.B) {
+	lx := Default()
+	text := strings.Repeat("We should not deploy until the canary passes; it probably failed because the cache was cold. ", 20)
+	b.SetBytes(int64(len(text)))
+	for i := 0; i < b.N; i++ {
+		lx.Find(text)
+	}
+}

@@ -1,0 +1,249 @@
+package classify
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// word is one whitespace-separated word of a text with its outer punctuation
+// stripped: text[s:e] is the word.
+type word struct {
+	s, e int
+	t    string
+}
+
+const openPunct = "([{\"'`*<“‘«"
+const closePunct = ")]}\"'`*,;:.!?>”’»"
+
+// splitWords cuts text into words at white space, stripping outer punctuation.
+func splitWords(text string) []word {
+	var out []word
+	i := 0
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if unicode.IsSpace(r) {
+			i += n
+			continue
+		}
+		j := i
+		for j < len(text) {
+			r, n := utf8.DecodeRuneInString(text[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += n
+		}
+		s, e := i, j
+		for s < e && strings.ContainsRune(openPunct, rune(text[s])) {
+			s++
+		}
+		for e > s {
+			r, n := utf8.DecodeLastRuneInString(text[s:e])
+			if !strings.ContainsRune(closePunct, r) {
+				break
+			}
+			e -= n
+		}
+		if s < e {
+			out = append(out, word{s, e, text[s:e]})
+		}
+		i = j
+	}
+	return out
+}
+
+// scanner reads the values of one text.
+type scanner struct {
+	text  string
+	words []word
+	out   []Token
+	used  []bool // words already part of a value
+}
+
+// Values finds the exact values of a text: numbers with their units (the quantity
+// model), versions with their precision, ids with their zeros, digests, dates, times
+// with their zones, money, paths, URLs, flags and inline code. Each carries a
+// normalised form: equal values written differently share it (5,000 and 5000; 45 s
+// and 0.75 min; v18.2 and 18.2), different values never do (01947 and 1947; 18.2
+// and 18; 21:00 CET and 21:00 UTC).
+func Values(text string) []Token {
+	sc := &scanner{text: text, words: splitWords(text)}
+	sc.used = make([]bool, len(sc.words))
+	for i := range sc.words {
+		if !sc.used[i] {
+			sc.scan(i)
+		}
+	}
+	sc.codeSpans()
+	sortTokens(sc.out)
+	return sc.out
+}
+
+func (sc *scanner) emit(i, j int, t Token) {
+	t.Start, t.End = sc.words[i].s, sc.words[j].e
+	if t.Raw == "" {
+		t.Raw = sc.text[t.Start:t.End]
+	}
+	sc.out = append(sc.out, t)
+	for k := i; k <= j; k++ {
+		sc.used[k] = true
+	}
+}
+
+// emitPart emits a token for part of word i (byte offsets within the word).
+func (sc *scanner) emitPart(i, a, b int, t Token) {
+	w := sc.words[i]
+	t.Start, t.End = w.s+a, w.s+b
+	t.Raw = sc.text[t.Start:t.End]
+	sc.out = append(sc.out, t)
+	sc.used[i] = true
+}
+
+func (sc *scanner) word(i int) string {
+	if i < 0 || i >= len(sc.words) {
+		return ""
+	}
+	return sc.words[i].t
+}
+
+func (sc *scanner) scan(i int) {
+	w := sc.words[i].t
+	lw := strings.ToLower(w)
+	switch {
+	case strings.HasPrefix(lw, "http://") || strings.HasPrefix(lw, "https://"):
+		sc.emit(i, i, Token{Kind: TokURL, Norm: "url:" + strings.TrimRight(lw, "/")})
+	case isUUID(w):
+		sc.emit(i, i, Token{Kind: TokID, Norm: "uuid:" + lw})
+	case sc.date(i):
+	case sc.clock(i):
+	case sc.money(i):
+	case strings.HasPrefix(w, "--") || (len(w) == 2 && w[0] == '-' && isLetter(w[1])):
+		sc.emit(i, i, Token{Kind: TokFlag, Norm: "flag:" + lw})
+	case sc.versionLike(i):
+	case startsNumber(w):
+		sc.number(i)
+	case sc.identifier(i):
+	}
+}
+
+func isLetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }
+func isDigit(b byte) bool  { return b >= '0' && b <= '9' }
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isDigit(c) && !(c >= 'a' && c <= 'f') && !(c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isUUID(s string) bool {
+	p := strings.Split(s, "-")
+	if len(p) != 5 {
+		return false
+	}
+	for i, n := range []int{8, 4, 4, 4, 12} {
+		if len(p[i]) != n || !isHex(p[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func startsNumber(w string) bool {
+	if w == "" {
+		return false
+	}
+	if w[0] == '~' || w[0] == '+' || w[0] == '-' || w[0] == '#' || w[0] == '≈' {
+		w = strings.TrimLeft(w, "~+-#≈")
+	}
+	return w != "" && isDigit(w[0])
+}
+
+// numPrefix reads a number at the start of s: digits with thousands separators (, or
+// _) and one decimal point. It returns the value, its decimals, and where it ends.
+func numPrefix(s string) (v float64, dec int, end int, ok bool) {
+	var clean []byte
+	i := 0
+	for i < len(s) {
+		c := s[i]
+		if isDigit(c) {
+			clean = append(clean, c)
+			i++
+			continue
+		}
+		if (c == ',' || c == '_') && i > 0 && groupOf3(s[i+1:]) {
+			i++
+			continue
+		}
+		break
+	}
+	if i == 0 {
+		return 0, 0, 0, false
+	}
+	if i+1 < len(s) && s[i] == '.' && isDigit(s[i+1]) {
+		clean = append(clean, '.')
+		j := i + 1
+		for j < len(s) && isDigit(s[j]) {
+			clean = append(clean, s[j])
+			dec++
+			j++
+		}
+		if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
+			return 0, 0, 0, false // a second dot: a version, not a number
+		}
+		i = j
+	}
+	v, err := strconv.ParseFloat(string(clean), 64)
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	return v, dec, i, true
+}
+
+// groupOf3: s starts with exactly three digits and then a non-digit (or the end).
+func groupOf3(s string) bool {
+	if len(s) < 3 || !isDigit(s[0]) || !isDigit(s[1]) || !isDigit(s[2]) {
+		return false
+	}
+	return len(s) == 3 || !isDigit(s[3])
+}
+
+// sortTokens orders tokens by position.
+func sortTokens(ts []Token) {
+	for i := 1; i < len(ts); i++ {
+		for j := i; j > 0 && ts[j].Start < ts[j-1].Start; j-- {
+			ts[j], ts[j-1] = ts[j-1], ts[j]
+		}
+	}
+}
+
+// codeSpans adds each `inline code` span as a value of its own.
+func (sc *scanner) codeSpans() {
+	t := sc.text
+	for i := 0; i < len(t); {
+		a := strings.IndexByte(t[i:], '`')
+		if a < 0 {
+			return
+		}
+		a += i
+		if strings.HasPrefix(t[a:], "```") {
+			i = a + 3
+			continue
+		}
+		b := strings.IndexByte(t[a+1:], '`')
+		if b < 0 {
+			return
+		}
+		b += a + 1
+		body := strings.TrimSpace(t[a+1 : b])
+		if body != "" && b-a-1 <= 200 && !strings.Contains(body, "\n") {
+			sc.out = append(sc.out, Token{Kind: TokCode, Raw: t[a+1 : b], Norm: "code:" + strings.ToLower(body), Start: a + 1, End: b})
+		}
+		i = b + 1
+	}
+}

@@ -1,0 +1,204 @@
+package classify
+
+import (
+	"strconv"
+	"strings"
+)
+
+// number reads a word that starts with a number: a quantity with its unit (glued or
+// the next word), a percentage, a compound duration (2h45m), a count with its noun,
+// a zero-padded id, or a name that starts with its number (0087_invoices_idx).
+func (sc *scanner) number(i int) {
+	w := sc.words[i].t
+	lead := len(w) - len(strings.TrimLeft(w, "~+-#≈"))
+	if lead > 0 && w[0] == '#' {
+		sc.emit(i, i, Token{Kind: TokID, Norm: "id:" + strings.ToLower(w)})
+		return
+	}
+	body := w[lead:]
+	v, dec, end, ok := numPrefix(body)
+	if !ok {
+		sc.identifier(i)
+		return
+	}
+	if lead > 0 && w[0] == '-' {
+		v = -v
+	}
+	rest := body[end:]
+	digits := body[:end]
+	switch {
+	case rest == "":
+		sc.bareNumber(i, v, dec, digits)
+	case rest == "%":
+		sc.emit(i, i, Token{Kind: TokPercent, Norm: "pct:" + fmtNum(v), Num: v, Unit: "%", Family: FamPercent, Prec: dec, Key: sc.keyBefore(i)})
+	case rest == "k" || rest == "K":
+		sc.emit(i, i, sc.count(i, v*1000, 0))
+	case rest[0] == '_' || rest[0] == '-' && len(rest) > 1 && isLetter(rest[1]):
+		// a name that starts with its number keeps its zeros
+		sc.emit(i, i, Token{Kind: TokID, Norm: "id:" + strings.ToLower(w), Num: v, Family: "name"})
+	case rest[0] == 'x' && len(rest) > 1 && isDigit(rest[1]):
+		sc.emit(i, i, Token{Kind: TokID, Norm: "dim:" + strings.ToLower(w)})
+	default:
+		if t, ok := compoundDuration(body); ok {
+			t.Key = sc.keyBefore(i)
+			sc.emit(i, i, t)
+			return
+		}
+		if u, ok := lookupUnit(rest, true); ok {
+			sc.emit(i, i, quantity(v, dec, strings.ToLower(rest), u, sc.keyBefore(i)))
+			return
+		}
+		if isHex(w) && len(w) >= 7 {
+			sc.emit(i, i, Token{Kind: TokHash, Norm: "hash:" + strings.ToLower(w)})
+			return
+		}
+		sc.identifier(i)
+	}
+}
+
+// bareNumber reads a number with nothing glued to it: the next word may be its unit
+// or the noun it counts.
+func (sc *scanner) bareNumber(i int, v float64, dec int, digits string) {
+	if len(digits) > 1 && digits[0] == '0' && !strings.Contains(digits, ".") {
+		// 01947 is not 1947
+		sc.emit(i, i, Token{Kind: TokID, Norm: "id:" + digits, Num: v, Family: "zero-padded", Key: sc.keyBefore(i)})
+		return
+	}
+	next := sc.word(i + 1)
+	if next != "" && i+1 < len(sc.words) && !sc.used[i+1] {
+		if u, ok := lookupUnit(next, false); ok {
+			sc.emit(i, i+1, quantity(v, dec, strings.ToLower(next), u, sc.keyBefore(i)))
+			return
+		}
+		if strings.EqualFold(next, "percent") || next == "%" {
+			sc.emit(i, i+1, Token{Kind: TokPercent, Norm: "pct:" + fmtNum(v), Num: v, Unit: "%", Family: FamPercent, Prec: dec, Key: sc.keyBefore(i)})
+			return
+		}
+	}
+	if len(digits) >= 7 && isHex(digits) && !strings.ContainsAny(digits, ",.") && hexLetterless(digits) && len(digits) >= 9 {
+		// a long run of digits is an id (a comment id, a pid), not a quantity
+		sc.emit(i, i, Token{Kind: TokID, Norm: "id:" + digits, Num: v, Key: sc.keyBefore(i)})
+		return
+	}
+	sc.emit(i, i, sc.count(i, v, dec))
+}
+
+func hexLetterless(s string) bool { return strings.Trim(s, "0123456789") == "" }
+
+// count is a plain number, with the noun it counts when one follows.
+func (sc *scanner) count(i int, v float64, dec int) Token {
+	t := Token{Kind: TokNumber, Norm: "num:" + fmtNum(v), Num: v, Prec: dec, Family: "count", Key: sc.keyBefore(i)}
+	if strings.EqualFold(t.Key, "port") || strings.HasSuffix(strings.ToLower(sc.word(i-1)), "port") {
+		t.Kind = TokPort
+	}
+	if n := sc.nounAfter(i); n != "" {
+		t.Noun = n
+		t.Kind = TokCount
+	}
+	return t
+}
+
+// quantity builds a measured value.
+func quantity(v float64, dec int, u string, x unit, key string) Token {
+	kind := TokNumber
+	switch x.family {
+	case FamTime:
+		kind = TokDuration
+	case FamSize:
+		kind = TokSize
+	case FamPercent:
+		kind = TokPercent
+	}
+	base := v * x.scale
+	return Token{Kind: kind, Norm: x.family + ":" + fmtNum(roundSig(base)), Num: base, Unit: u, Family: x.family, Prec: dec, Key: key}
+}
+
+// roundSig rounds to 9 significant digits so that 0.75 min and 45 s share a form.
+func roundSig(f float64) float64 {
+	s := strconv.FormatFloat(f, 'g', 9, 64)
+	v, _ := strconv.ParseFloat(s, 64)
+	return v
+}
+
+// compoundDuration reads 2h45m, 41m26s, 1h30m15s, 3m12.5s.
+func compoundDuration(s string) (Token, bool) {
+	total, parts, i := 0.0, 0, 0
+	for i < len(s) {
+		v, _, end, ok := numPrefix(s[i:])
+		if !ok {
+			return Token{}, false
+		}
+		i += end
+		j := i
+		for j < len(s) && isLetter(s[j]) {
+			j++
+		}
+		u, ok := lookupUnit(s[i:j], true)
+		if !ok || u.family != FamTime {
+			return Token{}, false
+		}
+		total += v * u.scale
+		parts++
+		i = j
+	}
+	if parts < 2 {
+		return Token{}, false
+	}
+	return Token{Kind: TokDuration, Norm: FamTime + ":" + fmtNum(roundSig(total)), Num: total, Unit: "compound", Family: FamTime}, true
+}
+
+// nounAfter is the noun a number counts: the next word when it is a plain word
+// (one adjective such as "new" or "failing" may come between).
+func (sc *scanner) nounAfter(i int) string {
+	for k := i + 1; k <= i+2 && k < len(sc.words); k++ {
+		w := strings.ToLower(sc.words[k].t)
+		if w == "" || !isLetter(w[0]) || strings.ContainsAny(w, "/_.:=") {
+			return ""
+		}
+		if stopWord(w) || w == "of" || w == "to" {
+			return ""
+		}
+		if countAdjectives[w] && k == i+1 {
+			continue
+		}
+		return singular(w)
+	}
+	return ""
+}
+
+var countAdjectives = map[string]bool{"new": true, "more": true, "other": true, "extra": true, "additional": true, "total": true,
+	"failing": true, "passing": true, "failed": true, "passed": true, "open": true, "remaining": true, "unit": true, "integration": true,
+	"dead": true, "live": true, "active": true, "idle": true, "distinct": true, "unique": true, "separate": true, "major": true, "minor": true}
+
+// singular strips a plural ending (partitions -> partition, entries -> entry).
+func singular(w string) string {
+	switch {
+	case strings.HasSuffix(w, "ies") && len(w) > 4:
+		return w[:len(w)-3] + "y"
+	case strings.HasSuffix(w, "ses") || strings.HasSuffix(w, "xes"):
+		return w[:len(w)-2]
+	case strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && len(w) > 3:
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+// keyBefore is the word a value is given to: the nearest content word before it
+// within three words ("port 5432", "replica lag 31.2s", "timeout: 30s").
+func (sc *scanner) keyBefore(i int) string {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		w := strings.ToLower(sc.words[k].t)
+		w = strings.TrimRight(w, ":=")
+		if w == "" || isDigit(w[0]) {
+			return ""
+		}
+		if stopWord(w) || w == "of" || w == "at" || w == "to" || w == "is" || w == "=" {
+			continue
+		}
+		if !isLetter(w[0]) {
+			return ""
+		}
+		return w
+	}
+	return ""
+}
