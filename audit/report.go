@@ -3,7 +3,10 @@
 // report/v1 document and its writers.
 package audit
 
-import "github.com/compaudit/compaudit/classify"
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
 
 // Schema is the report's schema name. Fields listed in DESIGN.md's report contract
 // never change name.
@@ -177,6 +180,8 @@ type Round struct {
 	// CumulativeFacts are the original messages' facts; CumulativePairs aligns them to the summary.
 	CumulativeFacts []classify.Fact `json:"-"`
 	CumulativePairs []Pair          `json:"-"`
+	// Judged is what the rules saw of the round (alignment, importance), for tools.
+	Judged *rule.Round `json:"-"`
 }
 
 // Counts tallies findings by family and severity.

@@ -83,7 +83,9 @@ const (
 	ModMaxDefault = ModMustNot
 )
 
-// Modality is the deontic force of a fact.
+// Modality is the deontic force of a fact, on one scale whoever speaks: 4 absolute
+// (never, must, always, an imperative), 3 required (need to, have to, only), 2 should,
+// 1 preferred (ideally, try to), 0 none.
 type Modality struct {
 	Level int `json:"level"`
 	// Negative is true for prohibitions (never, must not, avoid), false for obligations (must, always).
@@ -122,6 +124,44 @@ type Provenance struct {
 	Who string `json:"who,omitempty"`
 }
 
+// Act is what a fact does in the conversation.
+type Act string
+
+// Acts.
+const (
+	ActRule     Act = "rule"     // an order or prohibition with force (never, must, do X)
+	ActRequest  Act = "request"  // something asked for (please, can you, let's)
+	ActDecision Act = "decision" // a choice made (chose, going with, option B)
+	ActQuestion Act = "question" // a question left to the other party
+	ActFailure  Act = "failure"  // a failure record (an error, a failed attempt)
+	ActFinding  Act = "finding"  // a claim about the system under work
+	ActPlan     Act = "plan"     // what the speaker will do next
+	ActReport   Act = "report"   // anything else stated
+	ActChatter  Act = "chatter"  // process talk with no content of its own
+	ActTemplate Act = "template" // a summary template's boilerplate
+)
+
+// Bound is a typed qualifier of a claim: its kind (only, until, unless, except,
+// before, after, atmost, atleast, if, scope), the clause it governs and the values in it.
+type Bound struct {
+	Kind   string   `json:"kind"`
+	Cue    string   `json:"cue"`
+	Clause string   `json:"clause"`
+	Values []string `json:"values,omitempty"`
+}
+
+// Origin says what produced a fact's text.
+const (
+	OriginUser        = "user"        // the user's own words
+	OriginAssistant   = "assistant"   // the assistant's reply
+	OriginThinking    = "thinking"    // the assistant's reasoning
+	OriginTool        = "tool"        // tool output (evidence)
+	OriginToolError   = "tool_error"  // a tool result the tool reported as an error
+	OriginDocument    = "document"    // a document a tool read (README, a guide)
+	OriginInstruction = "instruction" // injected instructions (CLAUDE.md, a skill)
+	OriginSummary     = "summary"     // a compaction summary
+)
+
 // Fact is the smallest unit a reader would quote.
 type Fact struct {
 	// Index is the fact's position in the list it was extracted into.
@@ -146,8 +186,25 @@ type Fact struct {
 	Code bool `json:"code,omitempty"`
 	// Lang is the fence's language tag, when given.
 	Lang string `json:"lang,omitempty"`
-	// Words are the normalised content words used for alignment.
+	// Words are the alignment terms (stems, identifier sub-words, values).
 	Words []string `json:"-"`
+
+	// The claim: what the fact says, in slots the judges compare.
+	Origin string `json:"origin,omitempty"`
+	Act    Act    `json:"act,omitempty"`
+	// Subjects are the things talked about: identifiers, paths, code spans (lower-case).
+	Subjects []string `json:"subjects,omitempty"`
+	// Negated is true when the main predicate is negated (is not, does not, never did).
+	Negated bool    `json:"negated,omitempty"`
+	Bounds  []Bound `json:"bounds,omitempty"`
+	// Emphasis counts shouted words and exclamation marks.
+	Emphasis int `json:"-"`
+	// Evidence marks a tool-output line kept only to be searched (never judged as lost).
+	Evidence bool `json:"-"`
+	// Section is the summary section the fact sits in (Claude Code's template:
+	// "intent", "concepts", "files", "errors", "problems", "user_messages", "pending",
+	// "current", "next", "analysis"), empty elsewhere.
+	Section string `json:"section,omitempty"`
 }
 
 // Has reports whether f carries class c.

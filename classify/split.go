@@ -280,6 +280,15 @@ func sentences(text string, start, end int, ctx string) []Span {
 			if depth > 0 {
 				depth--
 			}
+		case '。', '！', '？':
+			// full-width sentence marks end a sentence with no space after them
+			if a, b := trimBounds(text, s, i+n); a < b {
+				out = append(out, Span{Text: text[a:b], Start: a, End: b, Context: ctx})
+			}
+			s = i + n
+			i += n
+			depth = 0
+			continue
 		case '.', '!', '?':
 			j := i + n
 			// swallow closing quotes/brackets

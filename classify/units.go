@@ -49,7 +49,7 @@ var units = map[string]unit{
 
 // gluedOnly lists units read only when glued to the number: as a separate word they
 // are too often something else ("5 m", "a b").
-var gluedOnly = map[string]bool{"s": true, "h": true, "d": true, "w": true, "b": true, "us": true, "ki": true, "mi": true, "gi": true, "ti": true}
+var gluedOnly = map[string]bool{"b": true, "us": true, "ki": true, "mi": true, "gi": true, "ti": true}
 
 // gluedUnits are single letters read as units only when glued to the number, with
 // their case: "16G" is a size, "30m" minutes ("41m26s"), "5k" is a count multiplier

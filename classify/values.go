@@ -116,6 +116,7 @@ func (sc *scanner) scan(i int) {
 		sc.emit(i, i, Token{Kind: TokURL, Norm: "url:" + strings.TrimRight(lw, "/")})
 	case isUUID(w):
 		sc.emit(i, i, Token{Kind: TokID, Norm: "uuid:" + lw})
+	case sc.commitRange(i):
 	case sc.date(i):
 	case sc.clock(i):
 	case sc.money(i):
@@ -158,9 +159,7 @@ func startsNumber(w string) bool {
 	if w == "" {
 		return false
 	}
-	if w[0] == '~' || w[0] == '+' || w[0] == '-' || w[0] == '#' || w[0] == '≈' {
-		w = strings.TrimLeft(w, "~+-#≈")
-	}
+	w = strings.TrimLeft(w, "~+-#≈")
 	return w != "" && isDigit(w[0])
 }
 
@@ -246,4 +245,27 @@ func (sc *scanner) codeSpans() {
 		}
 		i = b + 1
 	}
+}
+
+// commitRange reads a..b and a...b ranges of commit ids as two digests.
+func (sc *scanner) commitRange(i int) bool {
+	w := sc.words[i].t
+	a, b, ok := strings.Cut(w, "..")
+	b = strings.TrimPrefix(b, ".")
+	if !ok || len(a) < 7 || len(b) < 7 || !isHex(a) || !isHex(b) {
+		return false
+	}
+	sc.emitPart(i, 0, len(a), rangeEnd(a))
+	sc.emitPart(i, len(w)-len(b), len(w), rangeEnd(b))
+	return true
+}
+
+// rangeEnd: a commit id of a range; one written in digits only reads as the number
+// the same id is elsewhere.
+func rangeEnd(s string) Token {
+	if hexLetterless(s) {
+		v, _ := strconv.ParseFloat(s, 64)
+		return Token{Kind: TokNumber, Norm: "num:" + s, Num: v, Family: "count"}
+	}
+	return Token{Kind: TokHash, Norm: "hash:" + strings.ToLower(s)}
 }

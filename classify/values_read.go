@@ -16,6 +16,10 @@ func (sc *scanner) number(i int) {
 		return
 	}
 	body := w[lead:]
+	if strings.HasPrefix(strings.ToLower(body), "0x") {
+		sc.identifier(i)
+		return
+	}
 	v, dec, end, ok := numPrefix(body)
 	if !ok {
 		sc.identifier(i)
@@ -115,7 +119,7 @@ func quantity(v float64, dec int, u string, x unit, key string) Token {
 
 // roundSig rounds to 9 significant digits so that 0.75 min and 45 s share a form.
 func roundSig(f float64) float64 {
-	s := strconv.FormatFloat(f, 'g', 9, 64)
+	s := strconv.FormatFloat(f, 'g', 12, 64)
 	v, _ := strconv.ParseFloat(s, 64)
 	return v
 }

@@ -224,7 +224,9 @@ func Lower(text string) string {
 	return b.String()
 }
 
-func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+// wordRune: a rune that continues a word. A hyphen does too: "read-only" holds no
+// "only", "non-negotiable" no "negotiable".
+func wordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' }
 
 func wordEnd(s string, i int) int {
 	for i < len(s) {
@@ -241,7 +243,12 @@ func boundaryBefore(s string, i int) bool {
 	if i == 0 {
 		return true
 	}
-	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	r, n := utf8.DecodeLastRuneInString(s[:i])
+	if joiner(r) && i-n > 0 {
+		// "summarize.go with", "path/go": a joiner between word characters is inside a name
+		q, _ := utf8.DecodeLastRuneInString(s[:i-n])
+		return !wordRune(q)
+	}
 	return !wordRune(r)
 }
 
@@ -249,9 +256,16 @@ func boundaryAfter(s string, i int) bool {
 	if i >= len(s) {
 		return true
 	}
-	r, _ := utf8.DecodeRuneInString(s[i:])
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if joiner(r) && i+n < len(s) {
+		q, _ := utf8.DecodeRuneInString(s[i+n:])
+		return !wordRune(q)
+	}
 	return !wordRune(r)
 }
+
+// joiner: punctuation that joins the parts of a name (file.go, a/b, user@host).
+func joiner(r rune) bool { return r == '.' || r == '/' || r == '@' || r == '\\' }
 
 // spaceless reports whether p holds a character of a script written without spaces.
 func spaceless(p string) bool {

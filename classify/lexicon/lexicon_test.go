@@ -39,12 +39,12 @@ func TestFind(t *testing.T) {
 		{"The cache isn't warm", "negation", "n't"},
 		{"Nothing in the notes", "negation", "Nothing"},
 		{"This was confirmed by the canary", "certain", "confirmed"},
-		{"a knot in the rope", "negation", ""},            // "not" inside a word
-		{"unconfirmed reading", "certain", ""},             // prefix word is another cue
-		{"The hypothesis holds", "hedge", "hypothesis"},    // trailing * matches endings
+		{"a knot in the rope", "negation", ""},               // "not" inside a word
+		{"unconfirmed reading", "certain", ""},               // prefix word is another cue
+		{"The hypothesis holds", "hedge", "hypothesis"},      // trailing * matches endings
 		{"Bitte niemals force-pushen", "deontic", "niemals"}, // German
-		{"请不要删除这个分支", "deontic", "不要"},                  // Chinese, no spaces
-		{"本番には絶対にデプロイしないでください", "deontic", "しないで"}, // Japanese
+		{"请不要删除这个分支", "deontic", "不要"},                       // Chinese, no spaces
+		{"本番には絶対にデプロイしないでください", "deontic", "しないで"},           // Japanese
 		{"Il ne faut jamais toucher la prod", "deontic", "jamais"},
 		{"Nunca hagas push a main", "deontic", "Nunca"},
 		{"Não pode apagar a tabela", "deontic", "Não pode"},

@@ -1,0 +1,245 @@
+package audit
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/judge"
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+// The severity policy, in one place: a finding's weight is the importance of the fact
+// it is about times how sure its rule is; the weight sets the severity, and a round
+// reports at most RoundBudget findings above info (the rest stay in the report at
+// info, ranked), so an engineer reads a handful per round, not hundreds.
+var (
+	ErrorWeight   = 0.62
+	WarningWeight = 0.36
+	// RoundBudget is the number of findings above info a round reports at least; a
+	// round that lost more gets one more per BudgetStep further candidates, up to
+	// BudgetMax (a summary that dropped half the session says so).
+	RoundBudget = 6
+	BudgetStep  = 4
+	BudgetMax   = 18
+	// claimWeight is the importance of a summary claim no source supports, by rule.
+	claimWeight = map[string]float64{
+		"addition/invented-event": 0.72, "addition/invented-result": 0.7, "addition/invented-decision": 0.62,
+		"addition/unsupported-value": 0.5,
+	}
+	defaultClaimWeight = 0.5
+)
+
+// findings turns a round's hits into findings with severity, then ranks and ids them.
+func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []Finding {
+	r := jr.Round
+	type scored struct {
+		f   Finding
+		w   float64
+		src int
+	}
+	var out []scored
+	seen := map[string]bool{}
+	for _, h := range jr.Hits {
+		key := fmt.Sprintf("%s|%d|%d", h.Rule.Family, h.Src, h.Sum)
+		if h.Sum < 0 && h.Src >= 0 {
+			// the same words lost twice (a repeated error, a restated rule) are one loss
+			key = h.Rule.Family + "|" + normText(r.Src[h.Src].Text)
+		}
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		f, w := finding(r, h, s)
+		if partial && (f.Family == Addition || f.Family == ProvenanceLoss) {
+			w = min(w, WarningWeight-0.01)
+			f.Why = strings.TrimSpace(f.Why + "; the round's sources are partial, so this may stem from unseen context")
+		}
+		f.Importance = round3(w)
+		out = append(out, scored{f, w, h.Src})
+	}
+	slices.SortStableFunc(out, func(a, b scored) int {
+		switch {
+		case a.w > b.w:
+			return -1
+		case a.w < b.w:
+			return 1
+		}
+		return position(a.f) - position(b.f)
+	})
+	out = dedupe(out, func(x scored) (string, int) { return x.f.Family, x.src }, r)
+	if os.Getenv("COMPAUDIT_DEBUG_BUDGET") != "" {
+		n := 0
+		for _, x := range out {
+			if x.w >= WarningWeight {
+				n++
+			}
+		}
+		fmt.Fprintf(os.Stderr, "round %d: %d findings above info before the budget\n", round, n)
+	}
+	candidates := 0
+	for _, x := range out {
+		if x.w >= WarningWeight {
+			candidates++
+		}
+	}
+	budget := min(BudgetMax, RoundBudget+max(0, candidates-RoundBudget)/BudgetStep)
+	res := make([]Finding, len(out))
+	loud := 0
+	for k, x := range out {
+		f := x.f
+		f.Severity = severityOf(x.w)
+		if f.Severity != SevInfo {
+			loud++
+			if loud > budget {
+				f.Severity = SevInfo
+				f.Why = strings.TrimSpace(f.Why + "; beyond the round's budget of findings above info")
+			}
+		}
+		f.ID = fmt.Sprintf("r%d.f%d", round, k+1)
+		res[k] = f
+	}
+	return res
+}
+
+// dedupe drops an omission whose source restates one already kept (the same point
+// made in the reasoning and again in the reply): one loss, reported once.
+func dedupe[T any](xs []T, key func(T) (string, int), r *rule.Round) []T {
+	var kept []T
+	var lost [][]string
+	for _, x := range xs {
+		fam, src := key(x)
+		if fam == Omission && src >= 0 {
+			ws := r.Src[src].Words
+			dup := false
+			for _, o := range lost {
+				if overlap(ws, o) >= 0.7 {
+					dup = true
+					break
+				}
+			}
+			if dup {
+				continue
+			}
+			lost = append(lost, ws)
+		}
+		kept = append(kept, x)
+	}
+	return kept
+}
+
+// overlap is the share of the smaller term set found in the other.
+func overlap(a, b []string) float64 {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range a {
+		if slices.Contains(b, w) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}
+
+func severityOf(w float64) string {
+	switch {
+	case w >= ErrorWeight:
+		return SevError
+	case w >= WarningWeight:
+		return SevWarning
+	}
+	return SevInfo
+}
+
+func position(f Finding) int {
+	if f.Source != nil {
+		return f.Source.Fact
+	}
+	if f.Summary != nil {
+		return 1<<20 + f.Summary.Fact
+	}
+	return 1 << 30
+}
+
+// finding builds one finding and its weight.
+func finding(r *rule.Round, h rule.Hit, s *sessions.Session) (Finding, float64) {
+	f := Finding{Family: h.Rule.Family, Rule: h.Rule.ID, Detail: h.Detail, Score: 0}
+	w := defaultClaimWeight
+	if cw, ok := claimWeight[h.Rule.ID]; ok {
+		w = cw
+	}
+	if h.Src >= 0 {
+		sf := &r.Src[h.Src]
+		f.Source = side(sf, s)
+		f.Class = sf.Primary()
+		w = r.Importance[h.Src]
+		f.Why = r.Why[h.Src]
+		if h.Sum < 0 && r.Best[h.Src].Fact >= 0 {
+			b := r.Best[h.Src]
+			f.Closest = side(&r.Sum[b.Fact], s)
+			f.Closest.Score = round3(b.Score)
+			f.Detail = fmt.Sprintf("%s (closest summary fact scores %.2f)", h.Detail, b.Score)
+		}
+	}
+	if h.Sum >= 0 {
+		gf := &r.Sum[h.Sum]
+		f.Summary = side(gf, s)
+		if h.Src < 0 {
+			f.Class = gf.Primary()
+			f.Why = "a claim of the summary's"
+		}
+		if h.Src >= 0 {
+			f.Score = round3(alignScore(r, h.Src, h.Sum))
+		}
+	}
+	for _, sl := range h.Slots {
+		f.Slots = append(f.Slots, SlotDiff{Slot: sl.Name, Source: sl.Source, Summary: sl.Summary})
+	}
+	f.Detail = strings.TrimSpace(f.Detail)
+	if f.Why != "" && h.Src >= 0 {
+		f.Detail = f.Why + ": " + f.Detail
+	}
+	return f, w * h.Strength
+}
+
+func alignScore(r *rule.Round, i, k int) float64 {
+	for _, m := range r.Cands[i] {
+		if m.Fact == k {
+			return m.Score
+		}
+	}
+	return 0
+}
+
+func side(f *classify.Fact, s *sessions.Session) *Side {
+	sd := &Side{Text: f.Text, Message: f.Message, Role: f.Role, Fact: f.Index, Classes: f.Classes, Tokens: f.Tokens,
+		Status: f.Status, Provenance: f.Provenance, Modality: f.Modality, Qualifiers: f.Qualifiers}
+	if m := s.Message(f.Message); m != nil {
+		sd.At = m.At
+	} else if c := s.Compaction(f.Message); c != nil {
+		sd.At = c.At
+	}
+	return sd
+}
+
+func countFindings(fs []Finding) Counts {
+	c := Counts{ByFamily: map[string]int{}, BySeverity: map[string]int{}}
+	for _, f := range Families {
+		c.ByFamily[f] = 0
+	}
+	for _, s := range []string{SevError, SevWarning, SevInfo} {
+		c.BySeverity[s] = 0
+	}
+	for _, f := range fs {
+		c.ByFamily[f.Family]++
+		c.BySeverity[f.Severity]++
+	}
+	return c
+}

@@ -1,0 +1,198 @@
+package judge
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/align"
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// The importance model: how much a source fact matters if the summary loses it, from
+// who said it, what it does, and what the rest of the round did with it. Weights are
+// named here and nowhere else.
+var (
+	// base by origin
+	baseOrigin = map[string]float64{
+		classify.OriginUser:        0.50,
+		classify.OriginInstruction: 0.40,
+		classify.OriginSummary:     0.46,
+		classify.OriginAssistant:   0.22,
+		classify.OriginThinking:    0.18,
+		classify.OriginToolError:   0.26,
+		classify.OriginTool:        0.24,
+		classify.OriginDocument:    0.12,
+	}
+	// a parent summary's section says what kind of fact it holds
+	sectionWeight = map[string]float64{
+		classify.SecIntent: 0.15, classify.SecRules: 0.2, classify.SecUserMessages: 0.15, classify.SecPending: 0.12,
+		classify.SecDecisions: 0.1, classify.SecErrors: 0.08, classify.SecCurrent: 0.05, classify.SecNext: 0.02,
+		classify.SecProblems: 0.0, classify.SecConcepts: -0.1, classify.SecFiles: -0.12, classify.SecAnalysis: -0.15,
+	}
+	actWeight = map[classify.Act]float64{
+		classify.ActRule: 0.25, classify.ActDecision: 0.18, classify.ActRequest: 0.10, classify.ActFailure: 0.15,
+		classify.ActFinding: 0.05, classify.ActQuestion: 0.0, classify.ActPlan: -0.08, classify.ActReport: 0,
+	}
+	wordsShort           = 3    // facts this short carry little on their own
+	shortPenalty         = 0.25 // multiplier for a short fact that answers nothing
+	answerBonus          = 0.30 // a short reply that picks an option or answers a question
+	supersededFactor     = 0.55 // a hypothesis settled, a question answered, open work done later
+	emphasisStep         = 0.05
+	emphasisMax          = 0.15
+	identifierUser       = 0.10
+	openWorkBonus        = 0.08
+	hedgeBonus           = 0.04
+	lastMessages         = 6 // the round's last messages describe its current state
+	recencyBonus         = 0.05
+	codeFactor           = 0.15 // a code block is evidence, rarely a thing to keep
+	artifactBonus        = 0.22 // the assistant reports an action with consequences on a named thing (a PR opened, a commit pushed)
+	echoStep             = 0.04 // a point the round comes back to, in other messages, matters more
+	specificFailureBonus = 0.12 // a failure message that names what failed
+	tableRowFactor       = 0.5
+	summaryUserBonus     = 0.12
+	echoMax              = 0.12
+)
+
+// importance scores every source fact of the round with the fitted model. Process
+// talk, template lines and evidence lines score 0.
+func importance(r *rule.Round) ([]float64, []string) {
+	imp := make([]float64, len(r.Src))
+	why := make([]string, len(r.Src))
+	ctx := newContext(r)
+	for i := range r.Src {
+		f := &r.Src[i]
+		if f.Act == classify.ActTemplate || f.Act == classify.ActChatter || f.Evidence {
+			why[i] = "process talk"
+			continue
+		}
+		imp[i] = fitted.Score(Features(r, i, ctx))
+		why[i] = reason(f)
+		if ctx.superseded[i] {
+			why[i] += " (settled later in the round)"
+		}
+	}
+	return imp, why
+}
+
+func clamp(x float64) float64 { return max(0, min(1, x)) }
+
+// reason says in words what makes the fact matter.
+func reason(f *classify.Fact) string {
+	who := map[string]string{classify.OriginUser: "the user's", classify.OriginInstruction: "an instruction's", classify.OriginSummary: "the earlier summary's",
+		classify.OriginAssistant: "the assistant's", classify.OriginThinking: "the assistant's reasoning:", classify.OriginToolError: "a tool's",
+		classify.OriginTool: "a tool's", classify.OriginDocument: "a document's"}[f.Origin]
+	what := map[classify.Act]string{classify.ActRule: "rule", classify.ActDecision: "decision", classify.ActRequest: "request", classify.ActFailure: "failure record",
+		classify.ActFinding: "finding", classify.ActQuestion: "question", classify.ActPlan: "plan", classify.ActReport: "statement"}[f.Act]
+	if f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule {
+		what = "open work"
+	}
+	if f.Status.Epistemic == classify.StatusHypothesis && f.Act == classify.ActFinding {
+		what = "hypothesis"
+	}
+	return strings.TrimSpace(who + " " + what)
+}
+
+func hasIdentifier(f *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		switch t.Kind {
+		case classify.TokID, classify.TokPath, classify.TokURL, classify.TokVersion, classify.TokHash, classify.TokPort, classify.TokCode, classify.TokFlag:
+			return true
+		}
+	}
+	return false
+}
+
+// answersQuestion: the user's short reply comes right after the assistant asked or
+// offered options (so "B", "yes, the first", "1" is a decision).
+func answersQuestion(r *rule.Round, i int) bool {
+	p := r.Pos[i]
+	for j := i - 1; j >= 0; j-- {
+		g := &r.Src[j]
+		if r.Pos[j] == p {
+			continue
+		}
+		if g.Origin == classify.OriginUser {
+			return false
+		}
+		if g.Origin != classify.OriginAssistant {
+			continue
+		}
+		if g.Act == classify.ActQuestion || strings.HasSuffix(strings.TrimSpace(g.Text), "?") {
+			return true
+		}
+		if p-r.Pos[j] > 3 {
+			return false
+		}
+	}
+	return false
+}
+
+// superseded: later in the round, a hypothesis was settled, a question answered, or
+// open work done, on the same subject.
+func superseded(r *rule.Round, i int) bool {
+	f := &r.Src[i]
+	switch {
+	case f.Status.Epistemic == classify.StatusHypothesis && f.Origin != classify.OriginUser:
+		return len(r.Later(i, func(g *classify.Fact) bool {
+			return g.Status.Epistemic == classify.StatusEstablished
+		})) > 0
+	case f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
+		return len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
+	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:
+		return len(r.Later(i, func(g *classify.Fact) bool { return g.Status.Resolution == classify.StatusResolved })) > 0
+	}
+	return false
+}
+
+// artifact: the fact reports an action with consequences on a named thing (a pull
+// request opened at a URL, a commit pushed, an issue filed).
+func artifact(f *classify.Fact) bool {
+	named := false
+	for _, t := range f.Tokens {
+		if t.Kind == classify.TokURL || t.Kind == classify.TokHash || t.Kind == classify.TokID && strings.Contains(t.Norm, "#") {
+			named = true
+		}
+	}
+	if !named {
+		return false
+	}
+	for _, h := range lexicon.Default().Find(f.Text) {
+		if h.Category == "consequential" || h.Category == "event" && (h.Phrase == "created" || h.Phrase == "opened" || h.Phrase == "filed" || h.Phrase == "committed") {
+			return true
+		}
+	}
+	return false
+}
+
+// specificFailure: the failure message names what failed (a value, a path, a quoted
+// name) and says more than that something failed.
+func specificFailure(f *classify.Fact) bool {
+	if len(strings.Fields(f.Text)) < 5 {
+		return false
+	}
+	for _, t := range f.Tokens {
+		switch t.Kind {
+		case classify.TokPath, classify.TokID, classify.TokCode, classify.TokURL, classify.TokFlag, classify.TokNumber, classify.TokCount:
+			return true
+		}
+	}
+	return strings.ContainsAny(f.Text, "\"'`")
+}
+
+// echoes counts, per source fact, the facts of other messages that restate it.
+func echoes(r *rule.Round) []int {
+	out := make([]int, len(r.Src))
+	a := align.New(Align, nil, r.Src)
+	for i := range r.Src {
+		if r.Src[i].Act == classify.ActChatter || len(r.Src[i].Words) < 3 {
+			continue
+		}
+		for _, m := range a.Candidates(&r.Src[i], 8) {
+			if m.Fact != i && r.Src[m.Fact].Message != r.Src[i].Message && m.Cover >= 0.6 && m.Back >= 0.5 {
+				out[i]++
+			}
+		}
+	}
+	return out
+}

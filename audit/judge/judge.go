@@ -1,0 +1,200 @@
+// Package judge runs the rule registry over one round: it aligns the source facts
+// with the summary's, builds the round the rules read (alignment, support, values,
+// importance), and runs the stages in order: pair rules on aligned pairs, lost rules
+// on source facts the summary does not carry, claim rules on summary facts, round
+// rules on the whole. It returns the hits; the audit package turns them into findings.
+package judge
+
+import (
+	"slices"
+
+	"github.com/compaudit/compaudit/audit/align"
+	"github.com/compaudit/compaudit/audit/rule"
+	_ "github.com/compaudit/compaudit/audit/rules" // the registry
+	"github.com/compaudit/compaudit/classify"
+)
+
+// Input is one round to judge.
+type Input struct {
+	// Src are the judged source facts, Ev the evidence lines (tool output), Sum the
+	// summary's facts; Pos and EvPos give each source fact's message position.
+	Src, Sum, Ev []classify.Fact
+	Pos, EvPos   []int
+	// After are the facts of the messages that follow the compaction (what the agent
+	// and the user did next), when the transcript has them.
+	After      []classify.Fact
+	Cumulative bool
+	Partial    bool
+}
+
+// Result is the judged round.
+type Result struct {
+	Round *rule.Round
+	Hits  []rule.Hit
+}
+
+// Judge judges one round.
+func Judge(in Input) *Result {
+	r := build(in)
+	return &Result{Round: r, Hits: run(r)}
+}
+
+// build aligns the round and fills its look-ups.
+func build(in Input) *rule.Round {
+	r := &rule.Round{Src: in.Src, Sum: in.Sum, Ev: in.Ev, Pos: in.Pos, EvPos: in.EvPos, After: in.After, Cumulative: in.Cumulative, Partial: in.Partial}
+	a := align.New(Align, in.Src, in.Sum)
+	n := len(in.Src)
+	r.Best, r.Cands, r.Kept = make([]align.Match, n), make([][]align.Match, n), make([]bool, n)
+	for i := range in.Src {
+		f := &in.Src[i]
+		cs := a.Candidates(f, Align.TopK)
+		r.Cands[i] = cs
+		r.Best[i] = align.Match{Fact: -1}
+		if len(cs) > 0 {
+			r.Best[i] = cs[0]
+		}
+		r.Kept[i] = kept(a, f, cs)
+	}
+	r.Support = support(in)
+	r.Values, r.SumValues = valueIndex(in)
+	r.Importance, r.Why = importance(r)
+	return r
+}
+
+// kept: the summary carries the fact (one summary fact holds most of it, or its top
+// matches do together).
+func kept(a *align.Aligner, f *classify.Fact, cs []align.Match) bool {
+	if len(cs) == 0 {
+		return false
+	}
+	if cs[0].Cover >= KeptCover {
+		return true
+	}
+	return a.UnionCover(f, cs) >= UnionCover
+}
+
+// support indexes the source facts and evidence lines and finds, per summary fact,
+// the sources that hold it best.
+func support(in Input) [][]rule.Support {
+	all := make([]classify.Fact, 0, len(in.Src)+len(in.Ev))
+	all = append(all, in.Src...)
+	all = append(all, in.Ev...)
+	a := align.New(align.Params{SourceWeight: 1, MaxShare: Align.MaxShare, MinCommon: Align.MinCommon, TopK: Align.TopK}, in.Sum, all)
+	out := make([][]rule.Support, len(in.Sum))
+	for k := range in.Sum {
+		for _, m := range a.Candidates(&in.Sum[k], 3) {
+			ref := rule.Ref{I: m.Fact}
+			if m.Fact >= len(in.Src) {
+				ref = rule.Ref{Ev: true, I: m.Fact - len(in.Src)}
+			}
+			out[k] = append(out[k], rule.Support{Ref: ref, Match: m})
+		}
+	}
+	return out
+}
+
+func valueIndex(in Input) (map[string][]rule.Ref, map[string][]int) {
+	vs := map[string][]rule.Ref{}
+	for i := range in.Src {
+		for _, t := range in.Src[i].Tokens {
+			vs[t.Norm] = append(vs[t.Norm], rule.Ref{I: i})
+		}
+	}
+	for i := range in.Ev {
+		for _, t := range in.Ev[i].Tokens {
+			vs[t.Norm] = append(vs[t.Norm], rule.Ref{Ev: true, I: i})
+		}
+	}
+	ss := map[string][]int{}
+	for k := range in.Sum {
+		for _, t := range in.Sum[k].Tokens {
+			ss[t.Norm] = append(ss[t.Norm], k)
+		}
+	}
+	return vs, ss
+}
+
+// run runs the stages. An aligned pair that a pair rule explains is not also lost;
+// an aligned pair that no rule explains is kept, never an omission.
+func run(r *rule.Round) []rule.Hit {
+	var hits []rule.Hit
+	pairRules, lostRules, claimRules, roundRules := rule.ByStage(rule.StagePair), rule.ByStage(rule.StageLost), rule.ByStage(rule.StageClaim), rule.ByStage(rule.StageRound)
+	for i := range r.Src {
+		f := &r.Src[i]
+		if f.Act == classify.ActTemplate || f.Evidence {
+			continue
+		}
+		partly := false
+		if paired(r, i) {
+			ph := pairHits(r, i, pairRules)
+			hits = append(hits, ph...)
+			if len(ph) > 0 || r.Kept[i] {
+				continue
+			}
+			// aligned only in part, and no rule explains the pair: what the summary
+			// holds of the fact is too little to call it carried
+			partly = true
+		}
+		for _, ru := range lostRules {
+			if h, ok := ru.Lost(r, i); ok {
+				h.Rule = ru
+				if partly {
+					h.Strength *= PartlyCarried
+					h.Detail = "the summary carries only part of it"
+				}
+				hits = append(hits, h)
+				break
+			}
+		}
+	}
+	for k := range r.Sum {
+		if r.Sum[k].Act == classify.ActTemplate {
+			continue
+		}
+		for _, ru := range claimRules {
+			if h, ok := ru.Claim(r, k); ok {
+				h.Rule = ru
+				hits = append(hits, h)
+				break
+			}
+		}
+	}
+	for _, ru := range roundRules {
+		for _, h := range ru.Whole(r) {
+			h.Rule = ru
+			hits = append(hits, h)
+		}
+	}
+	return hits
+}
+
+// paired: the fact has a counterpart in the summary.
+func paired(r *rule.Round, i int) bool {
+	b := r.Best[i]
+	return r.Kept[i] || b.Fact >= 0 && b.Score >= PairScore && b.Cover >= PairCover
+}
+
+// pairHits runs the pair rules on the best match and on other strong candidates; the
+// first rule that explains a pair reports it, one hit per family and source fact.
+func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
+	var out []rule.Hit
+	seen := map[string]bool{}
+	for n, m := range r.Cands[i] {
+		if n > 0 && m.Score < PairRulesOn && m.Cover < PairRulesOn {
+			continue
+		}
+		p := rule.Pair{Src: i, Sum: m.Fact, Match: m}
+		for _, ru := range rules {
+			if seen[ru.Family] {
+				continue
+			}
+			if h, ok := ru.Pair(r, p); ok {
+				h.Rule = ru
+				seen[ru.Family] = true
+				out = append(out, h)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b rule.Hit) int { return a.Sum - b.Sum })
+	return out
+}

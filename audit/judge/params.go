@@ -1,0 +1,28 @@
+package judge
+
+import "github.com/compaudit/compaudit/audit/align"
+
+// The engine's thresholds, in one place. Alignment thresholds are shares of a fact's
+// term weight (see package align).
+var (
+	// Align configures the aligner.
+	Align = align.Params{SourceWeight: 0.75, MaxShare: 0.25, MinCommon: 12, TopK: 5}
+
+	// PairScore: a source fact and a summary fact below this score are not a pair.
+	PairScore = 0.34
+	// PairCover: ... nor when the summary fact holds less than this share of the source.
+	PairCover = 0.30
+	// KeptCover: a source fact whose best match (or its top matches together, by
+	// UnionCover) holds at least this share of its weight is carried by the summary.
+	KeptCover  = 0.55
+	UnionCover = 0.70
+	// SupportCover: a summary fact whose best source holds at least this share of it
+	// is supported.
+	SupportCover = 0.6
+	// PairRulesOn: pair rules also look at other candidates scoring (or covering) at
+	// least this.
+	PairRulesOn = 0.45
+	// PartlyCarried scales the strength of an omission whose fact the summary holds
+	// only in part (a pair no rule explains, below KeptCover).
+	PartlyCarried = 0.8
+)

@@ -1,0 +1,161 @@
+package audit
+
+import (
+	"fmt"
+
+	"github.com/compaudit/compaudit/audit/judge"
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+// roundResult is a round's report entry with what invariant tracking reuses.
+type roundResult struct {
+	round Round
+	jr    *judge.Result
+	comp  *sessions.Compaction
+}
+
+func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *roundResult {
+	rd := Round{Round: c.Round, ID: c.ID, Parent: c.Parent, Opaque: c.Opaque, Depth: s.Depth(c),
+		Policy: c.Policy, Model: c.Model, Trigger: c.Trigger, Instructions: c.Instructions,
+		Sources: append([]string{}, c.Sources...), NewMessages: s.NewMessages(c),
+		Findings: []Finding{}, Cumulative: []Finding{}}
+	if rd.Parent == "" {
+		if ps := s.ParentCompactions(c); len(ps) > 0 {
+			rd.Parent = ps[0].ID
+		}
+	}
+	if rd.NewMessages == nil {
+		rd.NewMessages = []string{}
+	}
+	rd.Tokens = roundTokens(s, c)
+	res := &roundResult{comp: c}
+	if c.Opaque {
+		rd.Survival, rd.CumulativeSurvival = []Survival{}, []Survival{}
+		rd.Counts = countFindings(nil)
+		res.round = rd
+		return res
+	}
+	in := ex.collect(c.Sources)
+	in.Sum = ex.summaryFacts(c.ID)
+	in.After = ex.after(s, c)
+	rd.Partial, rd.Notes = partiality(s, c, &rd)
+	in.Partial = rd.Partial
+	jr := judge.Judge(in)
+	res.jr = jr
+	rd.SourceFacts, rd.SummaryFacts, rd.Judged = jr.Round.Src, jr.Round.Sum, jr.Round
+	rd.Findings = findings(rd.Round, jr, rd.Partial, s)
+	rd.Findings, rd.SourceFacts = withEvidenceSides(rd.Findings, rd.SourceFacts, jr.Round)
+	retiredOmissions(s, c, rd.Findings)
+	rd.Pairs = pairs(jr.Round, rd.Findings, len(rd.SourceFacts))
+	rd.Survival = survival(rd.SourceFacts, rd.Pairs, rd.Findings)
+	cumulative(s, c, ex, &rd, jr)
+	rd.Counts = countFindings(rd.Findings)
+	res.round = rd
+	return res
+}
+
+// cumulative audits the original messages against this summary: losses that bled
+// through several rounds, reported only when the per-round audit did not.
+func cumulative(s *sessions.Session, c *sessions.Compaction, ex *extractor, rd *Round, jr *judge.Result) {
+	orig := s.OriginalMessages(c)
+	if c.Round <= 1 && len(orig) == len(rd.NewMessages) {
+		rd.CumulativeFacts, rd.CumulativePairs = rd.SourceFacts, rd.Pairs
+		rd.CumulativeSurvival = rd.Survival
+		return
+	}
+	in := ex.collect(orig)
+	in.Sum = jr.Round.Sum
+	in.Cumulative = true
+	cj := judge.Judge(in)
+	cf := findings(rd.Round, cj, rd.Partial, s)
+	rd.CumulativeFacts = cj.Round.Src
+	rd.CumulativePairs = pairs(cj.Round, cf, len(cj.Round.Src))
+	rd.CumulativeSurvival = survival(cj.Round.Src, rd.CumulativePairs, cf)
+	seen := map[string]bool{}
+	for _, f := range rd.Findings {
+		if f.Source != nil {
+			seen[f.Source.Text] = true
+		}
+	}
+	for _, f := range cf {
+		if (f.Family != Omission && f.Family != Mutation) || SeverityRank(f.Severity) < SeverityRank(SevWarning) || f.Source == nil || seen[f.Source.Text] {
+			continue
+		}
+		f.Source.Fact = -1 // its fact lives in the cumulative list, not the round's
+		rd.Cumulative = append(rd.Cumulative, f)
+	}
+}
+
+// partiality: a round whose sources are known to be incomplete (the reader says so,
+// or the messages hold far fewer tokens than the agent recorded before compacting).
+func partiality(s *sessions.Session, c *sessions.Compaction, rd *Round) (bool, []string) {
+	var notes []string
+	if c.Partial != "" {
+		notes = append(notes, "partial sources: "+c.Partial)
+	}
+	first := len(s.ParentCompactions(c)) == 0
+	if first && c.PreTokens > 0 && rd.Tokens.Sources > 0 && rd.Tokens.Sources*4 < c.PreTokens {
+		notes = append(notes, fmt.Sprintf("partial sources: the messages hold %d tokens against the %d the agent recorded before compacting; findings that may stem from unseen context are info", rd.Tokens.Sources, c.PreTokens))
+	}
+	return len(notes) > 0, notes
+}
+
+// withEvidenceSides appends the evidence lines findings point at to the round's
+// source facts, so every finding's side is a row of the round.
+func withEvidenceSides(fs []Finding, src []classify.Fact, r *rule.Round) ([]Finding, []classify.Fact) {
+	return fs, src
+}
+
+// pairs builds the alignment rows of a round: each source fact with its best match
+// when it is carried or judged as a pair, each unmatched summary fact alone.
+func pairs(r *rule.Round, fs []Finding, nSrc int) []Pair {
+	bySrc, bySum := map[int]int{}, map[int]int{}
+	for k, f := range fs {
+		if f.Source != nil && f.Source.Fact >= 0 {
+			if _, ok := bySrc[f.Source.Fact]; !ok {
+				bySrc[f.Source.Fact] = k
+			}
+		}
+		if f.Summary != nil && f.Source == nil {
+			bySum[f.Summary.Fact] = k
+		}
+	}
+	var out []Pair
+	used := map[int]bool{}
+	for i := 0; i < nSrc && i < len(r.Src); i++ {
+		p := Pair{Source: i, Summary: -1, Finding: -1}
+		if k, ok := bySrc[i]; ok {
+			p.Finding = k
+			if fs[k].Summary != nil {
+				p.Summary = fs[k].Summary.Fact
+			}
+		}
+		if p.Summary < 0 && p.Finding < 0 && r.Best[i].Fact >= 0 && (r.Kept[i] || judgePaired(r, i)) {
+			p.Summary, p.Score = r.Best[i].Fact, round3(r.Best[i].Score)
+		}
+		if p.Summary >= 0 {
+			used[p.Summary] = true
+		}
+		out = append(out, p)
+	}
+	for k := range r.Sum {
+		if used[k] {
+			continue
+		}
+		p := Pair{Source: -1, Summary: k, Finding: -1}
+		if x, ok := bySum[k]; ok {
+			p.Finding = x
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func judgePaired(r *rule.Round, i int) bool {
+	b := r.Best[i]
+	return b.Score >= judge.PairScore && b.Cover >= judge.PairCover
+}
+
+func round3(f float64) float64 { return float64(int(f*1000+0.5)) / 1000 }

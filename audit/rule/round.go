@@ -1,0 +1,123 @@
+package rule
+
+import (
+	"github.com/compaudit/compaudit/audit/align"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// Pair is a source fact and the summary fact aligned to it.
+type Pair struct {
+	Src, Sum int
+	Match    align.Match
+}
+
+// Ref points at a fact of the round: a judged source fact (Ev false) or an evidence
+// line of tool output (Ev true).
+type Ref struct {
+	Ev bool
+	I  int
+}
+
+// Round is what rules see of one compaction round: both sides' facts, the alignment,
+// and look-ups into the round's evidence. The judge builds it; rules only read it.
+type Round struct {
+	// Src are the judged source facts (the user's and the assistant's words, injected
+	// instructions, the parent summary, tool failures and documents), in order.
+	Src []classify.Fact
+	// Sum are the summary's facts.
+	Sum []classify.Fact
+	// Ev are evidence lines of tool output and tool calls, searched but never judged.
+	Ev []classify.Fact
+	// Pos is, per source fact, the position of its message in the round's sources;
+	// EvPos the same for evidence lines.
+	Pos, EvPos []int
+	// Best is, per source fact, its best summary match (Fact -1 when none); Cands its
+	// top candidates; Kept whether the summary carries it.
+	Best  []align.Match
+	Cands [][]align.Match
+	Kept  []bool
+	// Support is, per summary fact, the source facts and evidence lines that hold its
+	// terms best (Refs), with their scores.
+	Support [][]Support
+	// Importance (0..1) of each source fact, and what made it important.
+	Importance []float64
+	Why        []string
+	// Values maps a value's normalised form to the facts that state it.
+	Values map[string][]Ref
+	// SumValues maps a value's normalised form to the summary facts that state it.
+	SumValues map[string][]int
+	// After are the facts of the messages after the compaction (what came next).
+	After []classify.Fact
+	// Cumulative is true when the sources are the original messages of a multi-round
+	// lineage rather than the round's own sources.
+	Cumulative bool
+	// Partial is true when the round's sources are known to be incomplete.
+	Partial bool
+}
+
+// Support is a source fact or evidence line that backs a summary fact.
+type Support struct {
+	Ref   Ref
+	Match align.Match // Cover: share of the summary fact the source holds
+}
+
+// Fact returns the fact a ref points at.
+func (r *Round) Fact(x Ref) *classify.Fact {
+	if x.Ev {
+		return &r.Ev[x.I]
+	}
+	return &r.Src[x.I]
+}
+
+// PosOf is the message position of a ref.
+func (r *Round) PosOf(x Ref) int {
+	if x.Ev {
+		return r.EvPos[x.I]
+	}
+	return r.Pos[x.I]
+}
+
+// HasValue reports whether any source fact or evidence line states the value.
+func (r *Round) HasValue(norm string) bool { return len(r.Values[norm]) > 0 }
+
+// SummaryHas reports whether any summary fact states the value.
+func (r *Round) SummaryHas(norm string) bool { return len(r.SumValues[norm]) > 0 }
+
+// Later lists the source facts after fact i (in later messages) that pred accepts and
+// that share a subject or at least share terms with fact i.
+func (r *Round) Later(i int, pred func(*classify.Fact) bool) []int {
+	var out []int
+	f := &r.Src[i]
+	for j := i + 1; j < len(r.Src); j++ {
+		if r.Pos[j] <= r.Pos[i] {
+			continue
+		}
+		g := &r.Src[j]
+		if pred(g) && About(f, g) {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// About reports whether g is about what f is about: a shared subject, or at least
+// two shared content terms of which one is not a plain word.
+func About(f, g *classify.Fact) bool {
+	for _, s := range f.Subjects {
+		for _, t := range g.Subjects {
+			if s == t {
+				return true
+			}
+		}
+	}
+	shared := 0
+	for _, a := range f.Words {
+		for _, b := range g.Words {
+			if a == b {
+				shared++
+				break
+			}
+		}
+	}
+	return shared >= 3 || shared >= 2 && len(f.Words) <= 4
+}

@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// "Terminated the stuck transaction", "pushed the fix": an action with consequences
+// that no source records.
+var _ = rule.Register(&rule.Rule{
+	ID:    "addition/invented-event",
+	Doc:   "The summary reports an action with consequences (pushed, deployed, terminated, deleted, rotated ...) that no message or tool record shows on that thing.",
+	Stage: rule.StageClaim,
+	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
+		g := &r.Sum[k]
+		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Section == classify.SecPending || g.Section == classify.SecNext {
+			return rule.Hit{}, false
+		}
+		for _, h := range lexicon.Default().Find(g.Text) {
+			if h.Category != "consequential" || negatedOrFuture(g.Text, h.Start) {
+				continue
+			}
+			if !eventRecorded(r, g, h.Attr("stem")) {
+				return rule.NewHit(-1, k, 0.9, "no source records that it was "+g.Text[h.Start:h.End], rule.Slot{Name: "event", Summary: g.Text[h.Start:h.End]}), true
+			}
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: The stuck session is pid 4411; I can only read, so I won't touch it."}, Summary: "Terminated the stuck session (pid 4411).", Fires: true},
+		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git status\nYour branch is ahead of 'origin/main' by 1 commit."}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: true},
+		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git push origin main\nTo github.com:acme/app.git\n   41aa0c3..9c1e2d7  main -> main"}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: false},
+		{Source: []string{"assistant: The stuck session is pid 4411."}, Summary: "Next: terminate the stuck session (pid 4411) once approved.", Fires: false},
+	},
+})
+
+// negatedOrFuture: "not pushed", "will be deployed", "needs to be merged", "before it is released".
+func negatedOrFuture(text string, at int) bool {
+	before := strings.ToLower(text[:at])
+	ws := strings.Fields(before)
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-4; k-- {
+		switch strings.Trim(ws[k], ",;:()") {
+		case "not", "never", "n't", "isn't", "wasn't", "aren't", "weren't", "hasn't", "haven't", "will", "to", "should", "must", "can", "could", "would", "until", "before", "once", "if", "when", "unless", "yet", "pending", "needs", "need", "after":
+			return true
+		}
+		if strings.HasSuffix(ws[k], "n't") {
+			return true
+		}
+	}
+	return false
+}
+
+// eventRecorded: a source fact or evidence line shows the action's word family on the
+// same thing: next to one of its specific values (in the same message, or a tool call
+// and its result), or about its subject.
+func eventRecorded(r *rule.Round, g *classify.Fact, stem string) bool {
+	var specific []string
+	for _, t := range g.Tokens {
+		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath {
+			specific = append(specific, t.Norm)
+		}
+	}
+	var stemAt, valueAt []int
+	scan := func(f *classify.Fact, pos int) bool {
+		hasStem := strings.Contains(strings.ToLower(f.Text), stem)
+		if hasStem {
+			if len(specific) == 0 && rule.About(g, f) {
+				return true
+			}
+			stemAt = append(stemAt, pos)
+		}
+		for _, v := range specific {
+			for _, t := range f.Tokens {
+				if t.Norm == v {
+					if hasStem {
+						return true
+					}
+					valueAt = append(valueAt, pos)
+				}
+			}
+		}
+		return false
+	}
+	for i := range r.Src {
+		if scan(&r.Src[i], r.Pos[i]) {
+			return true
+		}
+	}
+	for i := range r.Ev {
+		if scan(&r.Ev[i], r.EvPos[i]) {
+			return true
+		}
+	}
+	for _, s := range stemAt {
+		for _, v := range valueAt {
+			if v-s <= 1 && v-s >= -1 {
+				return true
+			}
+		}
+	}
+	return false
+}

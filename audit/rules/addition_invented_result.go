@@ -1,0 +1,77 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// "All 212 tests pass": no run shows it.
+var _ = rule.Register(&rule.Rule{
+	ID:    "addition/invented-result",
+	Doc:   "The summary reports a result (tests pass, the build is green, the check succeeded) that no tool run or message shows for that thing.",
+	Stage: rule.StageClaim,
+	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
+		g := &r.Sum[k]
+		if g.Negated || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Section == classify.SecPending || g.Section == classify.SecNext {
+			return rule.Hit{}, false
+		}
+		cue := resultCue(g.Text)
+		if cue == "" || !strings.Contains(strings.ToLower(g.Text), "test") && !strings.Contains(strings.ToLower(g.Text), "build") && !strings.Contains(strings.ToLower(g.Text), "check") {
+			return rule.Hit{}, false
+		}
+		for _, s := range r.Support[k] {
+			f := r.Fact(s.Ref)
+			if s.Match.Cover >= 0.3 && resultCue(f.Text) != "" && !f.Negated {
+				return rule.Hit{}, false
+			}
+		}
+		if resultAnywhere(r, g) {
+			return rule.Hit{}, false
+		}
+		return rule.NewHit(-1, k, 0.85, "no source shows this result", rule.Slot{Name: "result", Summary: cue}), true
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "All 48 integration tests pass.", Fires: true},
+		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
+	},
+})
+
+// resultCue returns the result word of a text ("" when none).
+func resultCue(text string) string {
+	for _, h := range lexicon.Default().Find(text) {
+		if h.Category == "result" {
+			switch h.Phrase {
+			case "passed", "passes", "succeeded", "green", "works", "worked", "reproduced":
+				return text[h.Start:h.End]
+			}
+		}
+	}
+	if strings.Contains(text, "PASS") || strings.Contains(text, " ok ") {
+		return "ok"
+	}
+	return ""
+}
+
+// resultAnywhere: a tool line with a pass mark shares the summary's values or subject.
+func resultAnywhere(r *rule.Round, g *classify.Fact) bool {
+	for i := range r.Ev {
+		e := &r.Ev[i]
+		if resultCue(e.Text) == "" && !strings.HasPrefix(strings.TrimSpace(e.Text), "ok ") {
+			continue
+		}
+		if rule.About(g, e) {
+			return true
+		}
+		for _, t := range g.Tokens {
+			for _, u := range e.Tokens {
+				if classify.Equivalent(t, u) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

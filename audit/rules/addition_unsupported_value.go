@@ -1,0 +1,80 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// A specific value (an id, a version, a measured figure) that no source states.
+var _ = rule.Register(&rule.Rule{
+	ID:    "addition/unsupported-value",
+	Doc:   "The summary states a specific value (an id, version, digest, date, measured figure) that no message or tool output gives, in any notation.",
+	Stage: rule.StageClaim,
+	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
+		g := &r.Sum[k]
+		if g.Code {
+			return rule.Hit{}, false
+		}
+		for _, t := range g.Tokens {
+			if !classify.Specific(t) || lineNumber(t) || valueSupported(r, t) {
+				continue
+			}
+			return rule.NewHit(-1, k, 0.8, "no source states "+t.Raw, rule.Slot{Name: slot(t), Summary: t.Raw}), true
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: The cluster runs Kafka with three brokers."}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: true},
+		{Source: []string{"tool: broker.version=3.7.1 brokers=3"}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: false},
+		{Source: []string{"assistant: The job took 2700 seconds."}, Summary: "The job took 45 min.", Fires: false},
+	},
+})
+
+// lineNumber: "line 387", "lines 12-40": positions in a file, not values of the work.
+func lineNumber(t classify.Token) bool {
+	return t.Key == "line" || t.Key == "lines" || t.Key == "l" || t.Key == "at"
+}
+
+// valueSupported: some source states the value, the same value in another notation,
+// a value it truncates (the mutation rules judge those), or a path it is part of.
+func valueSupported(r *rule.Round, t classify.Token) bool {
+	if r.HasValue(t.Norm) {
+		return true
+	}
+	switch t.Kind {
+	case classify.TokPath, classify.TokURL:
+		return pathSupported(r, t.Norm)
+	case classify.TokTime:
+		clock, _, _ := strings.Cut(t.Norm, "@")
+		for norm := range r.Values {
+			if strings.HasPrefix(norm, clock) {
+				return true
+			}
+		}
+	}
+	for norm, refs := range r.Values {
+		if len(refs) == 0 {
+			continue
+		}
+		x := r.Fact(refs[0])
+		for _, y := range x.Tokens {
+			if y.Norm == norm && (classify.Equivalent(y, t) || truncates(y, t) || truncates(t, y)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func pathSupported(r *rule.Round, norm string) bool {
+	p := strings.TrimPrefix(strings.TrimPrefix(norm, "path:"), "url:")
+	for v := range r.Values {
+		q := strings.TrimPrefix(strings.TrimPrefix(v, "path:"), "url:")
+		if strings.HasSuffix(q, p) || strings.HasSuffix(p, q) && len(q) > 3 || strings.Contains(q, p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,61 @@
+package rules
+
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// "probably the cache" became "caused by the cache".
+var _ = rule.Register(&rule.Rule{
+	ID:    "collapse/hedge-removed",
+	Doc:   "The summary states as settled what the source only supposed (a guess, a likely cause, an unverified reading), and nothing later in the round settled it.",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if f.Status.Epistemic != classify.StatusHypothesis || g.Status.Epistemic == classify.StatusHypothesis || !claim(f) {
+			return rule.Hit{}, false
+		}
+		if p.Match.Cover < 0.4 || g.Act == classify.ActQuestion || g.Act == classify.ActPlan {
+			return rule.Hit{}, false
+		}
+		if settledLater(r, p.Src) {
+			return rule.Hit{}, false
+		}
+		strength := 0.7
+		if g.Status.Epistemic == classify.StatusEstablished {
+			strength = 1
+		}
+		return rule.NewHit(p.Src, p.Sum, strength, "a hypothesis is stated as established",
+			rule.Slot{Name: "status", Source: classify.StatusHypothesis, Summary: statusOr(g.Status.Epistemic, "stated as fact")}), true
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar."}, Summary: "Root cause: DNS retries on the sidecar cause the timeouts.", Fires: true},
+		{Source: []string{"assistant: My guess is the flaky test depends on wall-clock time."}, Summary: "The flaky test depends on wall-clock time.", Fires: true},
+		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar.", "assistant: Confirmed: with DNS caching on the sidecar the timeouts are gone."}, Summary: "DNS retries on the sidecar caused the timeouts.", Fires: false},
+		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar."}, Summary: "Hypothesis: DNS retries on the sidecar likely cause the timeouts.", Fires: false},
+	},
+})
+
+// settledLater: a later source fact on the same subject confirms or refutes it.
+func settledLater(r *rule.Round, i int) bool {
+	return len(r.Later(i, func(g *classify.Fact) bool {
+		return g.Status.Epistemic == classify.StatusEstablished || g.Origin == classify.OriginTool && g.Act != classify.ActFailure
+	})) > 0
+}
+
+func statusOr(s, d string) string {
+	if s == "" {
+		return d
+	}
+	return s
+}
+
+// claim: a fact that states something about the world (not an order, a request, a
+// question or a plan), so its certainty can collapse.
+func claim(f *classify.Fact) bool {
+	switch f.Act {
+	case classify.ActFinding, classify.ActReport, classify.ActFailure:
+		return f.Origin != classify.OriginUser || f.Provenance.Source != ""
+	}
+	return false
+}

@@ -1,0 +1,46 @@
+package rules
+
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+)
+
+// "at most 5" became "at least 5": the same value with the opposite bound.
+var _ = rule.Register(&rule.Rule{
+	ID:    "mutation/bound-changed",
+	Doc:   "The summary keeps a bound's value but turns it around (at most to at least, before to after).",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		for _, a := range f.Bounds {
+			opp := opposite[a.Kind]
+			if opp == "" {
+				continue
+			}
+			for _, b := range g.Bounds {
+				if b.Kind == opp && sharesValue(a.Values, b.Values) {
+					return rule.NewHit(p.Src, p.Sum, 0.9, "the bound turned from "+a.Cue+" to "+b.Cue,
+						rule.Slot{Name: "bound", Source: a.Clause, Summary: b.Clause}), true
+				}
+			}
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"user: Retry at most 3 times per job."}, Summary: "Retry at least 3 times per job.", Fires: true},
+		{Source: []string{"user: Run the backfill before 06:00."}, Summary: "Run the backfill after 06:00.", Fires: true},
+		{Source: []string{"user: Retry at most 3 times per job."}, Summary: "Retries are capped at 3 per job.", Fires: false},
+	},
+})
+
+var opposite = map[string]string{"atmost": "atleast", "atleast": "atmost", "before": "after", "after": "before"}
+
+func sharesValue(a, b []string) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,81 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// "only on weekdays", "until the lock is released", "unless the canary fails": the
+// clause that limits a claim is gone.
+var _ = rule.Register(&rule.Rule{
+	ID:    "mutation/qualifier-dropped",
+	Doc:   "The summary keeps a rule or claim but drops the qualifier that limits it (only, until, unless, except, before, after, a scope).",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if p.Match.Cover < 0.35 || !limitable(f) {
+			return rule.Hit{}, false
+		}
+		for _, b := range f.Bounds {
+			if !limiting[b.Kind] || qualifierKept(b, g, r) {
+				continue
+			}
+			return rule.NewHit(p.Src, p.Sum, 0.8, fmt.Sprintf("the %q qualifier is gone: %q", b.Kind, oneLine(b.Clause)),
+				rule.Slot{Name: "qualifier:" + b.Kind, Source: b.Clause}), true
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"user: Deploy the billing service only on weekdays."}, Summary: "Deploy the billing service whenever it is ready.", Fires: true},
+		{Source: []string{"user: Keep the feature flag off until the audit is signed off."}, Summary: "Keep the feature flag off.", Fires: true},
+		{Source: []string{"user: Keep the feature flag off until the audit is signed off."}, Summary: "The feature flag stays off until the audit sign-off.", Fires: false},
+		{Source: []string{"user: Deploy the billing service only on weekdays."}, Summary: "Billing deploys happen on weekdays only.", Fires: false},
+	},
+})
+
+// limiting are the qualifier kinds whose loss widens a claim.
+var limiting = map[string]bool{"only": true, "until": true, "unless": true, "except": true, "before": true, "scope": true, "if": true}
+
+// limitable: a fact whose qualifiers matter (a rule, a decision, a request, a finding).
+func limitable(f *classify.Fact) bool {
+	switch f.Act {
+	case classify.ActRule, classify.ActDecision, classify.ActRequest:
+		return true
+	}
+	return f.Modality.Level >= 2
+}
+
+// qualifierKept: the summary fact has a qualifier of the same kind, or the clause's
+// distinctive words (its values, or most of its content words) are in the summary fact.
+func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
+	for _, x := range g.Bounds {
+		if x.Kind == b.Kind || b.Kind == "scope" || x.Kind == "only" && b.Kind == "scope" {
+			return true
+		}
+	}
+	if len(b.Values) > 0 {
+		for _, v := range b.Values {
+			if r.SummaryHas(v) {
+				return true
+			}
+		}
+		return false
+	}
+	words := classify.Terms(strings.TrimPrefix(b.Clause, b.Cue), nil)
+	if len(words) == 0 {
+		return true
+	}
+	held := 0
+	for _, w := range words {
+		for _, x := range g.Words {
+			if x == w {
+				held++
+				break
+			}
+		}
+	}
+	return held*2 >= len(words)
+}

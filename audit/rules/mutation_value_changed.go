@@ -1,0 +1,14 @@
+package rules
+
+import "github.com/compaudit/compaudit/audit/rule"
+
+// A value the summary states differently: a port, a count, a size, a date, an id.
+var _ = valueRule("mutation/value-changed", "value",
+	"The summary gives a different value (a number, date, id, size, port) to the slot the source filled.",
+	"became", 1, []rule.Example{
+		{Source: []string{"user: The nightly export runs at 02:30 and writes to bucket reports-eu-7."}, Summary: "The nightly export runs at 03:30 and writes to bucket reports-eu-7.", Fires: true},
+		{Source: []string{"assistant: The queue holds 4,812 messages."}, Summary: "The queue holds 4,182 messages.", Fires: true},
+		{Source: []string{"user: Keep the cache at 512 entries."}, Summary: "Keep the cache at 512 entries.", Fires: false},
+		{Source: []string{"user: Keep the cache at 5,000 entries."}, Summary: "Keep the cache at 5000 entries.", Fires: false},
+		{Source: []string{"assistant: Timeout was 30s.", "user: Make it 45s."}, Summary: "Timeout is 45s.", Fires: false},
+	})

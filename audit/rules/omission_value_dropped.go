@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// The summary keeps the fact but not the exact value the work needs.
+var _ = rule.Register(&rule.Rule{
+	ID:    "omission/value-dropped",
+	Doc:   "The summary keeps a fact but drops the exact value it hinged on (a branch, version, id, path, URL), which appears nowhere in the summary.",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f := &r.Src[p.Src]
+		if r.Importance[p.Src] < 0.4 {
+			return rule.Hit{}, false
+		}
+		for _, t := range f.Tokens {
+			if !exactValue(t) || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) {
+				continue
+			}
+			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"user: Rebase the fix onto release/2.14 and tag it v2.14.3."}, Summary: "Rebase the fix onto the release branch and tag it.", Fires: true},
+		{Source: []string{"user: Rebase the fix onto release/2.14 and tag it v2.14.3."}, Summary: "Rebase the fix onto release/2.14; tag v2.14.3.", Fires: false},
+	},
+})
+
+// exactValue: a value the work cannot do without (not a plain count).
+func exactValue(t classify.Token) bool {
+	switch t.Kind {
+	case classify.TokID, classify.TokVersion, classify.TokHash, classify.TokPath, classify.TokURL, classify.TokPort, classify.TokFlag, classify.TokHost:
+		return true
+	}
+	return false
+}
+
+func summaryEquivalent(r *rule.Round, x classify.Token) bool {
+	for k := range r.Sum {
+		if hasEquivalent(r.Sum[k].Tokens, x) {
+			return true
+		}
+	}
+	return false
+}

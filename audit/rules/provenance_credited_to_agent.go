@@ -1,0 +1,30 @@
+package rules
+
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// The user's order told as the agent's own decision.
+var _ = rule.Register(&rule.Rule{
+	ID:    "provenance/credited-to-agent",
+	Doc:   "The summary tells the user's order or decision as the agent's own (I decided, I chose), so the next reader cannot tell it is binding.",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if f.Origin != classify.OriginUser || g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 {
+			return rule.Hit{}, false
+		}
+		switch f.Act {
+		case classify.ActRule, classify.ActDecision, classify.ActRequest:
+		default:
+			return rule.Hit{}, false
+		}
+		return rule.NewHit(p.Src, p.Sum, 0.85, "the user's "+string(f.Act)+" is told as the agent's own",
+			rule.Slot{Name: "attribution", Source: "the user", Summary: "the assistant"}), true
+	},
+	Examples: []rule.Example{
+		{Source: []string{"user: Move the cron job to the ops host and keep only the weekly run."}, Summary: "I decided to move the cron job to the ops host and keep only the weekly run.", Fires: true},
+		{Source: []string{"user: Move the cron job to the ops host and keep only the weekly run."}, Summary: "User asked to move the cron job to the ops host, weekly run only.", Fires: false},
+	},
+})

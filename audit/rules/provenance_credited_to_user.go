@@ -1,0 +1,82 @@
+package rules
+
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// The agent's own reading or decision, put in the user's mouth.
+var _ = rule.Register(&rule.Rule{
+	ID:    "provenance/credited-to-user",
+	Doc:   "The summary credits to the user what someone else established (the assistant's decision or reading, a document, a tool), and the user said no such thing.",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if g.Provenance.Source != "user" || f.Origin == classify.OriginUser || f.Provenance.Source == "user" || f.Origin == classify.OriginSummary {
+			return rule.Hit{}, false
+		}
+		if p.Match.Cover < 0.45 || userBacks(r, p.Sum) {
+			return rule.Hit{}, false
+		}
+		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),
+			rule.Slot{Name: "attribution", Source: speaker(f), Summary: "the user"}), true
+	},
+	Examples: []rule.Example{
+		{Source: []string{"user: Are the retries right?", "assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: true},
+		{Source: []string{"user: Keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: false},
+		{Source: []string{"assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "Decided to keep three retries with jitter for the uploader.", Fires: false},
+	},
+})
+
+// userBacks: some fact of the user's (or an earlier summary crediting the user) is
+// about what the summary fact says.
+func userBacks(r *rule.Round, k int) bool {
+	g := &r.Sum[k]
+	for i := range r.Src {
+		x := &r.Src[i]
+		if x.Origin != classify.OriginUser && x.Provenance.Source != "user" {
+			continue
+		}
+		if termOverlap(g.Words, x.Words) >= 0.45 || termOverlap(x.Words, g.Words) >= 0.6 {
+			return true
+		}
+	}
+	return false
+}
+
+// termOverlap is the share of a's terms found in b.
+func termOverlap(a, b []string) float64 {
+	if len(a) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range a {
+		for _, x := range b {
+			if x == w {
+				n++
+				break
+			}
+		}
+	}
+	return float64(n) / float64(len(a))
+}
+
+// speaker names who established a fact.
+func speaker(f *classify.Fact) string {
+	if f.Provenance.Who != "" && f.Provenance.Source != "" {
+		return f.Provenance.Who
+	}
+	switch f.Origin {
+	case classify.OriginAssistant, classify.OriginThinking:
+		return "the assistant"
+	case classify.OriginTool, classify.OriginToolError:
+		return "a tool's output"
+	case classify.OriginDocument:
+		return "a document"
+	case classify.OriginInstruction:
+		return "an instruction"
+	case classify.OriginSummary:
+		return "the earlier summary"
+	}
+	return f.Origin
+}

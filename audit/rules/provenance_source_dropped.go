@@ -1,0 +1,55 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// "Marta from the DBA team says X" became "we ruled out X" or a bare X.
+var _ = rule.Register(&rule.Rule{
+	ID:    "provenance/source-dropped",
+	Doc:   "The summary keeps a claim a named third party made (a person, a team, a document, CI) but drops who made it or makes it the agent's own.",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if !thirdParty(f) || p.Match.Cover < 0.4 {
+			return rule.Hit{}, false
+		}
+		if g.Provenance.Source != "" && g.Provenance.Source != "assistant" || namesSource(g, f) {
+			return rule.Hit{}, false
+		}
+		return rule.NewHit(p.Src, p.Sum, 0.8, "the claim of "+speaker(f)+" lost its source",
+			rule.Slot{Name: "attribution", Source: speaker(f), Summary: statusOr(g.Provenance.Who, "none")}), true
+	},
+	Examples: []rule.Example{
+		{Source: []string{"user: Priya from the security team says: the staging bucket must stay private."}, Summary: "We decided the staging bucket must stay private.", Fires: true},
+		{Source: []string{"user: Priya from the security team says: the staging bucket must stay private."}, Summary: "Security (Priya): the staging bucket must stay private.", Fires: false},
+		{Source: []string{"assistant: The staging bucket must stay private."}, Summary: "The staging bucket must stay private.", Fires: false},
+	},
+})
+
+// thirdParty: the fact reports what a named person, team, document or CI said.
+func thirdParty(f *classify.Fact) bool {
+	switch f.Provenance.Source {
+	case "person", "team", "doc", "ci", "vendor":
+		return true
+	}
+	return f.Origin == classify.OriginDocument && f.Act == classify.ActRule
+}
+
+// namesSource: the summary fact still names the source (a word of its identity).
+func namesSource(g, f *classify.Fact) bool {
+	low := strings.ToLower(g.Text)
+	who := f.Provenance.Who
+	if who == "" {
+		who = f.Message
+	}
+	for _, w := range strings.Fields(who) {
+		if len(w) >= 3 && containsWordPrefix(low, w) {
+			return true
+		}
+	}
+	return false
+}

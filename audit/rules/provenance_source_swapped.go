@@ -1,0 +1,32 @@
+package rules
+
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+)
+
+// Ines said it; the summary says Marta did.
+var _ = rule.Register(&rule.Rule{
+	ID:    "provenance/source-swapped",
+	Doc:   "The summary credits a claim to a different named person, team or document than the source does.",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if !thirdParty(f) || p.Match.Cover < 0.4 || g.Provenance.Who == "" {
+			return rule.Hit{}, false
+		}
+		switch g.Provenance.Source {
+		case "person", "team", "doc", "ci", "vendor":
+		default:
+			return rule.Hit{}, false
+		}
+		if namesSource(g, f) {
+			return rule.Hit{}, false
+		}
+		return rule.NewHit(p.Src, p.Sum, 0.9, "credited to "+g.Provenance.Who+"; it was "+speaker(f),
+			rule.Slot{Name: "attribution", Source: speaker(f), Summary: g.Provenance.Who}), true
+	},
+	Examples: []rule.Example{
+		{Source: []string{"user: Tomasz from the platform team says: the ingress must keep TLS 1.2."}, Summary: "Per the security team: the ingress must keep TLS 1.2.", Fires: true},
+		{Source: []string{"user: Tomasz from the platform team says: the ingress must keep TLS 1.2."}, Summary: "Per Tomasz (platform team): the ingress must keep TLS 1.2.", Fires: false},
+	},
+})

@@ -1,0 +1,170 @@
+// Package rules holds the engine's rules, one phenomenon per file. Each registers
+// itself with the rule registry and carries the examples it must fire on and stay
+// quiet on; rules_test.go runs them all.
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// valueDiff is one value of a source fact that its summary counterpart states
+// differently.
+type valueDiff struct {
+	kind     string // unit, precision, zeros, digest, zone, value
+	src, sum classify.Token
+}
+
+// comparableKinds are the value kinds a change of which is a mutation.
+var comparableKinds = map[string]bool{classify.TokNumber: true, classify.TokCount: true, classify.TokDuration: true, classify.TokSize: true,
+	classify.TokPercent: true, classify.TokVersion: true, classify.TokID: true, classify.TokHash: true, classify.TokDate: true,
+	classify.TokTime: true, classify.TokMoney: true, classify.TokPort: true, classify.TokHex: true}
+
+// valueDiffs pairs each value of f that g lacks with a comparable value of g that f
+// lacks (the same key when both name one), unless the round's sources back g's value
+// on the same subject (a correction, not a change).
+func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
+	f := &r.Src[i]
+	var out []valueDiff
+	used := map[int]bool{}
+	for _, x := range f.Tokens {
+		if !comparableKinds[x.Kind] || hasEquivalent(g.Tokens, x) {
+			continue
+		}
+		best, bestScore := -1, 0
+		for k, y := range g.Tokens {
+			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || hasEquivalent(f.Tokens, y) {
+				continue
+			}
+			s := 1
+			if x.Key != "" && x.Key == y.Key {
+				s += 2
+			} else if x.Key != "" && y.Key != "" {
+				continue // values given to different things
+			}
+			if x.Noun != "" && x.Noun == y.Noun {
+				s += 2
+			}
+			if s > bestScore {
+				best, bestScore = k, s
+			}
+		}
+		if best < 0 {
+			continue
+		}
+		y := g.Tokens[best]
+		if backedElsewhere(r, i, f, y) || oldValueNamed(g, x) {
+			continue
+		}
+		used[best] = true
+		out = append(out, valueDiff{kind: diffKind(x, y), src: x, sum: y})
+	}
+	return out
+}
+
+func hasEquivalent(ts []classify.Token, x classify.Token) bool {
+	for _, t := range ts {
+		if classify.Equivalent(t, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// backedElsewhere: another source fact about the same subject states y (the user
+// corrected the value, or a tool measured it).
+func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) bool {
+	for _, ref := range r.Values[y.Norm] {
+		if !ref.Ev && ref.I == i {
+			continue
+		}
+		g := r.Fact(ref)
+		if rule.About(f, g) || sharesKey(g, y) {
+			return true
+		}
+	}
+	return false
+}
+
+func sharesKey(g *classify.Fact, y classify.Token) bool {
+	if y.Key == "" {
+		return false
+	}
+	for _, t := range g.Tokens {
+		if t.Norm == y.Norm && t.Key == y.Key {
+			return true
+		}
+	}
+	return false
+}
+
+// oldValueNamed: the summary names the source's value as the old one ("raised from
+// 5.1.4", "was 30s, now 45s"), so the change is reported, not made.
+func oldValueNamed(g *classify.Fact, x classify.Token) bool {
+	low := strings.ToLower(g.Text)
+	for _, t := range g.Tokens {
+		if classify.Equivalent(t, x) {
+			return true
+		}
+	}
+	return strings.Contains(low, "from "+strings.ToLower(x.Raw)) || strings.Contains(low, "was "+strings.ToLower(x.Raw))
+}
+
+func diffKind(x, y classify.Token) string {
+	switch {
+	case x.Kind == classify.TokHash || x.Kind == classify.TokHex || strings.HasPrefix(x.Norm, "uuid:"):
+		return "digest"
+	case x.Kind == classify.TokTime && y.Kind == classify.TokTime:
+		cx, _, _ := strings.Cut(x.Norm, "@")
+		cy, _, _ := strings.Cut(y.Norm, "@")
+		if cx == cy {
+			return "zone"
+		}
+	case (x.Family == "zero-padded" || x.Family == "name") && x.Num == y.Num:
+		return "zeros"
+	case x.Unit != "" && y.Unit != "" && x.Unit != y.Unit && x.Family == y.Family && leadingNumber(x.Raw) == leadingNumber(y.Raw):
+		return "unit"
+	}
+	if truncates(x, y) {
+		return "precision"
+	}
+	return "value"
+}
+
+// leadingNumber is the digits a value starts with ("250ms" -> "250").
+func leadingNumber(raw string) string {
+	i := 0
+	for i < len(raw) && (raw[i] >= '0' && raw[i] <= '9' || raw[i] == '.' || raw[i] == ',') {
+		i++
+	}
+	return raw[:i]
+}
+
+// truncates: y is x with its last components or decimals cut (18.2 -> 18, 1.4.2 -> 1.4).
+func truncates(x, y classify.Token) bool {
+	xs := strings.TrimPrefix(strings.TrimPrefix(x.Norm, "ver:"), "num:")
+	ys := strings.TrimPrefix(strings.TrimPrefix(y.Norm, "ver:"), "num:")
+	return len(ys) < len(xs) && strings.HasPrefix(xs, ys) && xs[len(ys)] == '.'
+}
+
+// slot names a value's slot for the report.
+func slot(t classify.Token) string {
+	if t.Key != "" {
+		return t.Kind + " (" + t.Key + ")"
+	}
+	return t.Kind
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 90 {
+		cut := 87
+		for cut > 0 && s[cut]&0xC0 == 0x80 {
+			cut--
+		}
+		s = s[:cut] + "..."
+	}
+	return s
+}

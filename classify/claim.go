@@ -1,0 +1,407 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// cueSet is the lexicon hits of one text, by category.
+type cueSet struct {
+	text string
+	hits []lexicon.Hit
+}
+
+func findCues(text string) cueSet { return cueSet{text: text, hits: lexicon.Default().Find(text)} }
+
+func (c cueSet) of(cat string) []lexicon.Hit {
+	var out []lexicon.Hit
+	for _, h := range c.hits {
+		if h.Category == cat {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (c cueSet) has(cat string) bool {
+	for _, h := range c.hits {
+		if h.Category == cat {
+			return true
+		}
+	}
+	return false
+}
+
+// first returns the first hit of cat (ok false when none).
+func (c cueSet) first(cat string) (lexicon.Hit, bool) {
+	for _, h := range c.hits {
+		if h.Category == cat {
+			return h, true
+		}
+	}
+	return lexicon.Hit{}, false
+}
+
+// negatedAt reports whether a negation governs the cue at [s,e): a negation cue in the
+// three words before it, within its clause ("not confirmed", "hasn't been fixed").
+func (c cueSet) negatedAt(s int) bool {
+	for _, h := range c.hits {
+		if h.Category != "negation" || h.End > s {
+			continue
+		}
+		gap := c.text[h.End:s]
+		if strings.ContainsAny(gap, ",;:.!?") || len(strings.Fields(gap)) > 3 {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// analyze fills the claim slots of f from its text.
+func analyze(f *Fact) {
+	text := f.Text
+	cues := findCues(text)
+	f.Modality = deonticOf(text, cues, f.Origin)
+	f.Negated = negatedMain(cues, f.Modality)
+	f.Status = statusOf(cues)
+	f.Bounds = boundsOf(text, cues, f.Tokens)
+	for _, b := range f.Bounds {
+		f.Qualifiers = appendOnce(f.Qualifiers, b.Kind)
+	}
+	f.Provenance = attributionOf(text, cues, f.Role)
+	f.Subjects = subjectsOf(text, f.Tokens)
+	f.Emphasis = emphasisOf(text)
+	f.Act = actOf(f, cues)
+	f.Classes = classesOf(f, cues)
+}
+
+func appendOnce(xs []string, x string) []string {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+// deonticOf reads the force of a fact: the strongest deontic cue, or an imperative
+// opening (a bare verb: "Pin the container to 18.2"; "Don't touch X"). An epistemic
+// "must" ("this must be the cache") and a speaker's own plan ("I need to check") carry
+// no force.
+func deonticOf(text string, cues cueSet, origin string) Modality {
+	best := Modality{}
+	for _, h := range cues.of("deontic") {
+		if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) {
+			continue
+		}
+		if h.Attr("at") == "clause" && !clauseInitial(text, h.Start) {
+			continue // "those don't need the window", "the job never ran": a description
+		}
+		lv := h.Int("force")
+		neg := h.Attr("sign") == "-"
+		if !neg && cues.negatedAt(h.Start) {
+			neg = true // "not required", "don't need to": a lifted obligation reads as permission below
+			lv = 0
+		}
+		if lv > best.Level {
+			best = Modality{Level: lv, Negative: neg, Cue: text[h.Start:h.End]}
+		}
+	}
+	if best.Level == 0 && (origin == OriginUser || origin == OriginInstruction || origin == OriginDocument || origin == OriginSummary) {
+		if imperativeOpening(text, origin == OriginUser) {
+			best = Modality{Level: ModMustNot, Cue: "imperative"}
+		}
+	}
+	if p, ok := cues.first("permission"); ok && best.Level <= 2 && !cues.negatedAt(p.Start) {
+		best = Modality{Level: 0, Cue: text[p.Start:p.End]}
+	}
+	return best
+}
+
+// epistemicModal: "must be", "must have", "can't be", "should be fine": a belief, not
+// an order ("needs to be configurable" stays a requirement).
+func epistemicModal(text string, h lexicon.Hit) bool {
+	switch h.Phrase {
+	case "must", "should", "cannot", "can't", "could":
+	default:
+		return false
+	}
+	rest := strings.ToLower(strings.TrimSpace(text[h.End:]))
+	for _, p := range []string{"be ", "be.", "have been", "have ", "mean"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// firstPersonPlan: "I need to check", "we should look at": the speaker's own next step.
+func firstPersonPlan(text string, at int) bool {
+	before := strings.ToLower(text[:at])
+	ws := strings.Fields(before)
+	if len(ws) == 0 {
+		return false
+	}
+	last := strings.Trim(ws[len(ws)-1], ",;:")
+	if len(ws) >= 2 && (last == "also" || last == "still" || last == "first" || last == "now" || last == "just") {
+		last = strings.Trim(ws[len(ws)-2], ",;:")
+	}
+	return last == "i" || last == "i'll" || last == "let's" || last == "let" || last == "me"
+}
+
+func inQuestion(text string, at int) bool {
+	end := strings.IndexAny(text[at:], ".!?")
+	return end >= 0 && text[at+end] == '?'
+}
+
+// clauseInitial: the cue opens its clause, after at most a discourse word ("please",
+// "and", "but", "so", "just") or a subject that addresses someone ("you", "we").
+func clauseInitial(text string, at int) bool {
+	before := text[:at]
+	if i := strings.LastIndexAny(before, ".;:!?(\n,—–\"“"); i >= 0 {
+		before = before[i+1:]
+	}
+	ws := strings.Fields(strings.ToLower(before))
+	for len(ws) > 0 && leadWords[strings.Trim(ws[0], "*_-•")] {
+		ws = ws[1:]
+	}
+	return len(ws) == 0 || len(ws) == 1 && (ws[0] == "you" || ws[0] == "we" || ws[0] == "-" || ws[0] == "*" || ws[0] == "•")
+}
+
+var leadWords = map[string]bool{"please": true, "and": true, "but": true, "so": true, "just": true, "also": true, "then": true, "now": true, "and,": true, "but,": true, "": true,
+	"first": true, "finally": true, "again": true, "really": true, "absolutely": true, "simply": true, "ever": true}
+
+// imperativeOpening reads a sentence that opens with a bare verb of the lexicon, after
+// discourse words or a label ("Rule: ..."); for the user's own words, also after a
+// leading scope phrase ("For maintenance sessions connect directly ...").
+func imperativeOpening(text string, scoped bool) bool {
+	ws := strings.Fields(stripLabel(text))
+	for len(ws) > 0 && leadWords[strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))] {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 {
+		return false
+	}
+	if isImperativeVerb(ws[0]) {
+		return true
+	}
+	if !scoped || !scopeWords[strings.ToLower(ws[0])] {
+		return false
+	}
+	for k := 1; k < len(ws) && k <= 6; k++ {
+		prev := strings.ToLower(strings.Trim(ws[k-1], ",:;"))
+		if isImperativeVerb(ws[k]) && !stopWord(prev) && !isImperativeVerb(ws[k-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeWords open a phrase that scopes an order ("For X, do Y", "On staging run Z").
+var scopeWords = map[string]bool{"for": true, "in": true, "on": true, "during": true, "when": true, "while": true, "after": true, "before": true, "once": true, "if": true}
+
+func isImperativeVerb(w string) bool {
+	w = strings.ToLower(strings.Trim(w, ",:;*_\"'`"))
+	for _, h := range lexicon.Default().Find(w) {
+		if h.Category == "imperative" && h.Start == 0 && h.End == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// stripLabel drops a leading "Label:" ("User rule: pin ...", "- Rule 2: ...").
+func stripLabel(text string) string {
+	if i := strings.Index(text, ":"); i > 0 && i < 40 {
+		head := text[:i]
+		if !strings.ContainsAny(head, ".`/") && len(strings.Fields(head)) <= 4 {
+			return strings.TrimSpace(text[i+1:])
+		}
+	}
+	return text
+}
+
+// negatedMain: a negation in the fact that is not part of its deontic cue.
+func negatedMain(cues cueSet, m Modality) bool {
+	for _, h := range cues.of("negation") {
+		cue := strings.ToLower(cues.text[h.Start:h.End])
+		if m.Cue != "" && strings.Contains(strings.ToLower(m.Cue), cue) {
+			continue
+		}
+		if cue == "without" || cue == "no" && followedByDigit(cues.text, h.End) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func followedByDigit(s string, i int) bool {
+	t := strings.TrimSpace(s[i:])
+	return t != "" && isDigit(t[0])
+}
+
+// statusOf reads the epistemic, work and choice status with their negation scope:
+// "not confirmed" is a hypothesis, "not yet fixed" open work, "all but two" partial.
+func statusOf(cues cueSet) Status {
+	var st Status
+	hedged, certain := false, false
+	for _, h := range cues.hits {
+		neg := cues.negatedAt(h.Start)
+		switch h.Category {
+		case "hedge":
+			hedged = true
+		case "certain":
+			if neg {
+				hedged = true
+			} else {
+				certain = true
+			}
+		case "open":
+			st.Resolution = StatusOpen
+		case "partial":
+			if st.Resolution == "" {
+				st.Resolution = "partial"
+			}
+		case "done":
+			switch {
+			case neg:
+				st.Resolution = StatusOpen
+			case st.Resolution == "":
+				st.Resolution = StatusResolved
+			}
+		case "failed":
+			if !neg {
+				st.Choice = StatusTriedFailed
+			}
+		case "rejected":
+			if !neg && st.Choice == "" {
+				st.Choice = StatusRejected
+			}
+		case "chosen":
+			if neg {
+				st.Choice = StatusRejected
+			} else if st.Choice == "" {
+				st.Choice = StatusChosen
+			}
+		case "explored":
+			if st.Choice == "" {
+				st.Choice = StatusConsidered
+			}
+		}
+	}
+	switch {
+	case hedged:
+		st.Epistemic = StatusHypothesis
+	case certain:
+		st.Epistemic = StatusEstablished
+	}
+	return st
+}
+
+// boundsOf reads the typed qualifiers: each qualifier cue with the clause it governs
+// (to the next clause mark) and the values inside that clause.
+func boundsOf(text string, cues cueSet, toks []Token) []Bound {
+	var out []Bound
+	for _, h := range cues.of("qualifier") {
+		kind := h.Attr("kind")
+		if kind == "if" || kind == "scope" && h.Phrase == "per" {
+			if !strings.ContainsAny(text, ",:") && kind == "if" {
+				continue
+			}
+		}
+		end := clauseEnd(text, h.End)
+		b := Bound{Kind: kind, Cue: text[h.Start:h.End], Clause: strings.TrimSpace(text[h.Start:end])}
+		for _, t := range toks {
+			if t.Start >= h.Start && t.End <= end {
+				b.Values = append(b.Values, t.Norm)
+			}
+		}
+		if kind == "only" && b.Clause == b.Cue {
+			continue
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// clauseEnd is where the clause that starts at i ends.
+func clauseEnd(text string, i int) int {
+	for j := i; j < len(text); j++ {
+		switch text[j] {
+		case ',', ';', '(', ')', '\n':
+			return j
+		case '.', '!', '?':
+			if j+1 >= len(text) || text[j+1] == ' ' || text[j+1] == '\n' {
+				return j
+			}
+		}
+	}
+	return len(text)
+}
+
+// emphasisOf counts shouted words (DOES, NOT, NEVER; not acronyms of two letters) and
+// exclamation marks.
+func emphasisOf(text string) int {
+	n := strings.Count(text, "!")
+	for _, w := range splitWords(text) {
+		if len(w.t) >= 3 && len(w.t) <= 10 && allUpperLetters(w.t) && !acronym(w.t) {
+			n++
+		}
+	}
+	return n
+}
+
+func allUpperLetters(s string) bool {
+	for _, r := range s {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// acronym: upper-case words that are names, not shouting.
+func acronym(w string) bool {
+	switch w {
+	case "NOT", "DOES", "DO", "NEVER", "MUST", "ALWAYS", "ONLY", "NOW", "BUT", "NEW", "ALL", "NONE", "WAS", "ARE", "AND", "THE", "STOP", "DON'T", "WON'T", "CAN'T", "BEFORE", "AFTER", "REAL", "SAME", "STILL", "ACTUALLY", "WRONG", "ANY", "EVERY", "CAN", "WILL", "HAS", "HAVE", "NO", "YES":
+		return false
+	}
+	return true
+}
+
+// subjectsOf lists what the fact talks about: identifiers, paths, ids, code spans.
+func subjectsOf(text string, toks []Token) []string {
+	var out []string
+	for _, t := range toks {
+		switch t.Kind {
+		case TokPath, TokURL, TokID, TokHost, TokCode, TokHash, TokFlag:
+			out = appendOnce(out, t.Norm)
+		}
+	}
+	for _, w := range splitWords(text) {
+		if identLike(w.t) {
+			out = appendOnce(out, "id:"+strings.ToLower(w.t))
+		}
+	}
+	return out
+}
+
+// identLike: camelCase, snake_case, dotted.names, PascalCase with a second hump.
+func identLike(w string) bool {
+	if len(w) < 4 || !utf8.ValidString(w) {
+		return false
+	}
+	humps, under := 0, strings.Contains(w, "_")
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'A' && w[i] <= 'Z' && w[i-1] >= 'a' && w[i-1] <= 'z' {
+			humps++
+		}
+	}
+	dotted := strings.Count(w, ".") >= 1 && !strings.HasSuffix(w, ".") && hasLetter(w[strings.LastIndexByte(w, '.')+1:]) && !strings.Contains(w, " ")
+	return humps >= 1 || under && hasLetter(w) || dotted && isLetter(w[0])
+}

@@ -1,0 +1,338 @@
+package classify
+
+import (
+	"strings"
+)
+
+// attributionOf resolves who established a fact through reported speech ("Marta from
+// the DBA team says", "per the runbook", "the user chose", "my guess is"); without
+// one, the speaker's role is the source.
+func attributionOf(text string, cues cueSet, role string) Provenance {
+	p := Provenance{Role: role}
+	low := strings.ToLower(text)
+	for _, h := range cues.of("report") {
+		var who string
+		switch h.Phrase {
+		case "according to", "per", "as per", "via", "from":
+			if h.Phrase == "from" || h.Phrase == "via" {
+				continue // too common as a preposition to name a source
+			}
+			who = phraseAfter(low, h.End)
+		default:
+			who = phraseBefore(low, h.Start)
+		}
+		if k, id := identify(who); k != "" {
+			p.Source, p.Who = k, id
+			return p
+		}
+	}
+	if k, id := labelSpeaker(low); k != "" {
+		p.Source, p.Who = k, id
+	}
+	return p
+}
+
+// labelSpeaker reads "User: ...", "User rule: ...", "(user decision)", "the user chose".
+func labelSpeaker(low string) (string, string) {
+	head := low
+	if i := strings.IndexByte(low, ':'); i > 0 && i < 30 {
+		head = low[:i]
+		if strings.Contains(head, "user") {
+			return "user", "user"
+		}
+	}
+	for _, p := range []string{"(user", "user's rule", "user's decision", "user's request", "user's instruction", "user's preference", "user's choice", "user said", "user asked",
+		"user wants", "user wanted", "user chose", "user decided", "user confirmed", "user requested", "user noted", "user pointed", "user corrected", "user clarified",
+		"user rejected", "user approved", "user prefers", "user instructed", "user specified", "user insisted", "user feedback", "per the user", "you said", "you asked"} {
+		if strings.Contains(low, p) {
+			return "user", "user"
+		}
+	}
+	for _, p := range []string{"my guess", "i think", "i decided", "i chose", "i suspect", "i believe"} {
+		if i := strings.Index(low, p); i >= 0 && !quoted(low, i) {
+			return "assistant", "assistant"
+		}
+	}
+	return "", ""
+}
+
+// quoted: position i is inside a quotation.
+func quoted(s string, i int) bool {
+	n := strings.Count(s[:i], "\"") + strings.Count(s[:i], "“") - strings.Count(s[:i], "”")
+	return n%2 == 1
+}
+
+// phraseBefore is up to five words before i, back to a clause mark.
+func phraseBefore(low string, i int) string {
+	s := low[:i]
+	if j := strings.LastIndexAny(s, ".;:!?(\n\"“"); j >= 0 {
+		s = s[j+1:]
+	}
+	ws := strings.Fields(s)
+	if len(ws) > 6 {
+		ws = ws[len(ws)-6:]
+	}
+	return strings.Join(ws, " ")
+}
+
+// phraseAfter is up to five words after i, to a clause mark.
+func phraseAfter(low string, i int) string {
+	s := low[i:]
+	if j := strings.IndexAny(s, ",.;:!?)\n"); j >= 0 {
+		s = s[:j]
+	}
+	ws := strings.Fields(s)
+	if len(ws) > 5 {
+		ws = ws[:5]
+	}
+	return strings.Join(ws, " ")
+}
+
+var docWords = []string{"readme", "docs", "documentation", "guide", "spec", "rfc", "runbook", "changelog", "wiki", "manual", ".md", "contributing",
+	"policy", "handbook", "playbook", "release notes", "the api reference", "reference", "comment in", "the code says", "header", "config file", "ticket", "issue"}
+var teamWords = []string{"team", "squad", "on-call", "oncall", "sre", "security", "legal", "compliance", "dba", "ops", "support", "finance", "management", "lead", "manager", "reviewer"}
+var ciWords = []string{"ci", "pipeline", "the build", "github actions", "jenkins", "buildkite", "the job", "the linter", "the tests", "the test suite", "the logs", "the output", "monitoring", "dashboard", "grafana", "alert"}
+
+// identify names the kind and identity of a phrase that introduces reported speech.
+func identify(who string) (kind, id string) {
+	who = strings.TrimSpace(strings.Trim(who, "\"'`*-–— "))
+	if who == "" {
+		return "", ""
+	}
+	ws := strings.Fields(who)
+	last := ws[len(ws)-1]
+	switch {
+	case last == "i" || last == "we" || who == "i" || last == "claude" || strings.HasSuffix(who, "the assistant") || strings.HasSuffix(who, "the agent"):
+		if last == "we" {
+			return "", "" // "we" is both parties
+		}
+		return "assistant", "assistant"
+	case last == "user" || last == "you" || strings.HasSuffix(who, "the user"):
+		return "user", "user"
+	}
+	for _, w := range docWords {
+		if strings.Contains(who, w) {
+			return "doc", normWho(who)
+		}
+	}
+	for _, w := range teamWords {
+		if containsWord(who, w) {
+			return "team", normWho(who)
+		}
+	}
+	for _, w := range ciWords {
+		if containsWord(who, w) {
+			return "ci", normWho(who)
+		}
+	}
+	if len(ws) <= 3 && capitalisedName(who) {
+		return "person", normWho(who)
+	}
+	return "", ""
+}
+
+func containsWord(s, w string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if boundary(s, j-1) && boundary(s, j+len(w)) {
+			return true
+		}
+		i = j + 1
+	}
+}
+
+func boundary(s string, i int) bool {
+	return i < 0 || i >= len(s) || !(isLetter(s[i]) || isDigit(s[i]))
+}
+
+// capitalisedName: the phrase (lower-cased by the caller) looked like a name; with the
+// text lower-cased we can only check it is short and not a function word.
+func capitalisedName(who string) bool {
+	ws := strings.Fields(who)
+	for _, w := range ws {
+		if stopWord(w) || len(w) < 2 {
+			return false
+		}
+	}
+	return len(ws) >= 1
+}
+
+// normWho is an identity: the phrase without articles and possessives.
+func normWho(who string) string {
+	var out []string
+	for _, w := range strings.Fields(who) {
+		w = strings.Trim(w, "'\"`,()")
+		w = strings.TrimSuffix(w, "'s")
+		if w == "the" || w == "a" || w == "an" || w == "our" || w == "their" || w == "from" || w == "of" || w == "by" || w == "at" || w == "in" || w == "and" {
+			continue
+		}
+		out = append(out, w)
+	}
+	return strings.Join(out, " ")
+}
+
+// actOf decides what a fact does in the conversation.
+func actOf(f *Fact, cues cueSet) Act {
+	text := strings.TrimSpace(f.Text)
+	if f.Code {
+		return ActReport
+	}
+	if f.Origin == OriginToolError {
+		return ActFailure
+	}
+	if strings.HasSuffix(strings.TrimRight(text, "*_ )"), "?") || startsWith(cues, "question") {
+		return ActQuestion
+	}
+	assistantSide := f.Origin == OriginAssistant || f.Origin == OriginThinking
+	if assistantSide && (chatterFact(f, cues) || processOpener(text)) {
+		return ActChatter
+	}
+	if f.Status.Choice == StatusTriedFailed && !f.Negated {
+		return ActFailure
+	}
+	ruleSource := f.Origin == OriginUser || f.Origin == OriginInstruction || f.Origin == OriginDocument || f.Origin == OriginSummary
+	if f.Modality.Level >= 2 && f.Modality.Cue != "imperative" && (ruleSource || thirdPartyRule(f)) {
+		return ActRule
+	}
+	if f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected {
+		return ActDecision
+	}
+	if f.Origin == OriginUser && (f.Modality.Cue == "imperative" || cues.has("request")) {
+		return ActRequest
+	}
+	if f.Modality.Cue == "imperative" && ruleSource {
+		return ActRequest
+	}
+	if assistantSide && planFact(text) {
+		return ActPlan
+	}
+	if assistantSide && len(f.Subjects) > 0 {
+		return ActFinding
+	}
+	return ActReport
+}
+
+func startsWith(cues cueSet, cat string) bool {
+	h, ok := cues.first(cat)
+	return ok && strings.TrimSpace(cues.text[:h.Start]) == ""
+}
+
+// chatterFact: process talk (Let me read the file first; Perfect!; Now I'll run the
+// tests) that states nothing about the work: it opens with a chatter cue or is a short
+// acknowledgement, and carries no failure, hedge, value or rule.
+func chatterFact(f *Fact, cues cueSet) bool {
+	ws := strings.Fields(f.Text)
+	opener := startsWith(cues, "chatter")
+	if !opener && len(ws) > 3 {
+		return false
+	}
+	if f.Status.Choice == StatusTriedFailed || f.Status.Epistemic != "" || f.Emphasis > 1 {
+		return false
+	}
+	if f.Negated && len(ws) > 6 {
+		return false // "Now I see the problem: X never runs" states a finding
+	}
+	if strings.Contains(f.Text, ": ") && len(ws) > 8 {
+		return false // an opener followed by content ("I see: the cache is ...")
+	}
+	for _, t := range f.Tokens {
+		switch t.Kind {
+		case TokNumber, TokCount, TokDuration, TokSize, TokPercent, TokMoney, TokVersion, TokHash, TokDate, TokTime, TokURL:
+			return false
+		}
+	}
+	return len(ws) <= 25
+}
+
+// processOpener: the assistant announcing its next look ("Let me check the error
+// type", "Now I'll read the config"): process, whatever words follow.
+func processOpener(text string) bool {
+	low := strings.ToLower(strings.TrimLeft(text, "*_ "))
+	for _, p := range []string{"let me ", "now let me ", "let's see", "let me also ", "now i'll ", "i'll now ", "i'll check", "i'll look", "i'll read", "i'll start", "i need to check", "i need to look", "i need to read", "i should check", "i should look", "first, let me", "next, let me", "ok, let me", "okay, let me", "good, let me", "great, let me", "now i need to", "let me now"} {
+		if strings.HasPrefix(low, p) {
+			return len(strings.Fields(low)) <= 30
+		}
+	}
+	return false
+}
+
+func planFact(text string) bool {
+	low := strings.ToLower(text)
+	for _, p := range []string{"i'll ", "i will ", "next, i", "next i", "then i", "i'm going to", "i am going to", "let me ", "now let", "we'll ", "we will "} {
+		if strings.HasPrefix(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// classesOf maps the claim to the information classes reports count.
+func classesOf(f *Fact, cues cueSet) []Class {
+	var cs []Class
+	add := func(c Class) {
+		for _, x := range cs {
+			if x == c {
+				return
+			}
+		}
+		cs = append(cs, c)
+	}
+	switch f.Act {
+	case ActRule:
+		if f.Modality.Level >= 3 || f.Modality.Negative {
+			add(ExactConstraint)
+		} else {
+			add(UserPreference)
+		}
+	case ActRequest:
+		add(UserPreference)
+	case ActDecision:
+		if f.Status.Choice == StatusRejected {
+			add(RejectedAlternative)
+		} else {
+			add(Decision)
+		}
+	case ActFailure:
+		add(FailureHistory)
+	}
+	if f.Origin == OriginTool || f.Origin == OriginDocument || f.Code {
+		add(EvidenceReference)
+	}
+	if f.Status.Epistemic == StatusHypothesis {
+		add(Hypothesis)
+	}
+	if f.Status.Resolution == StatusOpen || f.Status.Resolution == "partial" {
+		add(UnresolvedWork)
+	}
+	if f.Status.Resolution == StatusResolved {
+		add(TaskState)
+	}
+	for _, t := range f.Tokens {
+		if t.Kind == TokID || t.Kind == TokPath || t.Kind == TokVersion || t.Kind == TokHash || t.Kind == TokURL || t.Kind == TokPort {
+			add(Identifier)
+			break
+		}
+	}
+	low := strings.ToLower(f.Text)
+	if containsWord(low, "because") || containsWord(low, "since") || strings.Contains(low, "so that") || containsWord(low, "reason") {
+		add(Rationale)
+	}
+	if len(cs) == 0 {
+		add(Narrative)
+	}
+	return cs
+}
+
+// thirdPartyRule: the assistant relays a rule someone else gave ("the user said never
+// X", "the README says Y must"), with the rule in the same fact.
+func thirdPartyRule(f *Fact) bool {
+	switch f.Provenance.Source {
+	case "user", "doc", "team", "person", "ci", "vendor":
+		return f.Modality.Level >= 3
+	}
+	return false
+}

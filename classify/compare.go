@@ -1,0 +1,105 @@
+package classify
+
+import (
+	"strings"
+)
+
+// ValueClass is what a value can be compared with: a duration only with durations, a
+// count of partitions only with counts of partitions, a version with versions.
+func ValueClass(t Token) string {
+	switch t.Kind {
+	case TokDuration, TokSize, TokPercent:
+		return t.Family
+	case TokCount:
+		return "count:" + t.Noun
+	case TokNumber:
+		return "number"
+	case TokMoney:
+		return "money:" + t.Family
+	case TokTime:
+		return "clock"
+	case TokID:
+		if t.Family == "zero-padded" || t.Family == "name" {
+			return "number-id"
+		}
+		return "id:" + idShape(t.Norm)
+	}
+	return t.Kind
+}
+
+// idShape is an id's prefix up to its first digit ("id:ent-108" -> "ent-"), so ENT-108
+// compares with ENT-109 but not with SEC-7.
+func idShape(norm string) string {
+	n := strings.TrimPrefix(norm, "id:")
+	if i := strings.IndexAny(n, "0123456789"); i >= 0 {
+		return n[:i]
+	}
+	return n
+}
+
+// Equivalent reports whether two values are the same value written differently:
+// the same normalised form, a time without a zone against the same time with one, a
+// wildcard version against a release it covers, a number against the same version.
+func Equivalent(a, b Token) bool {
+	if a.Norm == b.Norm {
+		return true
+	}
+	switch {
+	case a.Kind == TokTime && b.Kind == TokTime:
+		ca, za, _ := strings.Cut(a.Norm, "@")
+		cb, zb, _ := strings.Cut(b.Norm, "@")
+		return ca == cb && (za == "" || zb == "")
+	case a.Kind == TokVersion && b.Kind == TokVersion:
+		return wildcardCovers(a.Norm, b.Norm) || wildcardCovers(b.Norm, a.Norm)
+	case a.Kind == TokVersion && b.Kind == TokNumber || a.Kind == TokNumber && b.Kind == TokVersion:
+		return strings.TrimPrefix(a.Norm, "ver:") == strings.TrimPrefix(b.Norm, "num:") || strings.TrimPrefix(a.Norm, "num:") == strings.TrimPrefix(b.Norm, "ver:")
+	case (a.Kind == TokNumber || a.Kind == TokCount || a.Kind == TokPort) && (b.Kind == TokNumber || b.Kind == TokCount || b.Kind == TokPort):
+		return a.Num == b.Num && (a.Noun == "" || b.Noun == "" || a.Noun == b.Noun)
+	case a.Kind == TokMoney && b.Kind == TokMoney:
+		return a.Family == b.Family && a.Num == b.Num
+	case a.Family != "" && a.Family == b.Family && (a.Kind == TokDuration || a.Kind == TokSize || a.Kind == TokPercent):
+		return sameMagnitude(a.Num, b.Num)
+	}
+	return false
+}
+
+// wildcardCovers: ver:1.19.x covers ver:1.19.4.
+func wildcardCovers(w, v string) bool {
+	for _, suf := range []string{".x", ".*"} {
+		if strings.HasSuffix(w, suf) {
+			return strings.HasPrefix(v, strings.TrimSuffix(w, suf[1:]))
+		}
+	}
+	return false
+}
+
+// Comparable reports whether two different values could be the same slot changed:
+// the same value class (and, for counts, the same noun).
+func Comparable(a, b Token) bool {
+	ca, cb := ValueClass(a), ValueClass(b)
+	if ca == cb {
+		return true
+	}
+	// a bare number against a count or port of the same slot
+	num := func(c string) bool { return c == "number" || strings.HasPrefix(c, "count:") || c == TokPort }
+	if num(ca) && num(cb) {
+		return ca == "number" || cb == "number" || ca == TokPort || cb == TokPort
+	}
+	if (a.Kind == TokVersion && b.Kind == TokNumber) || (a.Kind == TokNumber && b.Kind == TokVersion) {
+		return true
+	}
+	return false
+}
+
+// Specific reports whether a value is specific enough that stating it without a
+// source is an invention (an id, a version, a digest, a measured quantity, a date),
+// as opposed to small counts and list numbers.
+func Specific(t Token) bool {
+	switch t.Kind {
+	case TokID, TokVersion, TokHash, TokDate, TokTime, TokMoney, TokDuration, TokSize, TokPercent, TokPort, TokHex, TokURL:
+		return true
+	case TokNumber, TokCount:
+		return t.Num >= 100 || t.Prec > 0
+	}
+	return false
+}

@@ -1,0 +1,140 @@
+package classify
+
+import (
+	"strings"
+)
+
+// Source is one message (or summary) to extract facts from.
+type Source struct {
+	ID   string
+	Role string // user, assistant, tool, system, summary
+	// Kind is the message kind (tool_call, tool_result, thinking, instruction, image; "" for text).
+	Kind    string
+	Name    string
+	IsError bool
+	Text    string
+	// Path is, for a tool result, the file or URL the call read (when known).
+	Path string
+}
+
+// Message kinds as the sessions package names them.
+const (
+	kindToolCall    = "tool_call"
+	kindToolResult  = "tool_result"
+	kindThinking    = "thinking"
+	kindInstruction = "instruction"
+	kindImage       = "image"
+)
+
+// Extract splits a message's text into facts and fills each fact's claim. role is the
+// message's role ("summary" for a compaction summary). Facts are numbered from 0.
+func Extract(msgID, role, text string) []Fact {
+	return ExtractSource(Source{ID: msgID, Role: role, Text: text})
+}
+
+// ExtractSource extracts the facts of one message according to what it is: the user's
+// words, the assistant's reply or reasoning, injected instructions and summaries are
+// split into facts with their claims; tool output yields its failure lines, a
+// document's sentences, the user's words in a rejected tool call, and evidence lines
+// (searched, never judged as lost); tool calls yield none.
+func ExtractSource(src Source) []Fact {
+	var out []Fact
+	switch {
+	case src.Kind == kindImage:
+		return nil
+	case src.Kind == kindToolCall:
+		out = callEvidence(src)
+	case src.Role == "summary":
+		out = prose(src.ID, "summary", OriginSummary, summaryBody(src.Text), true)
+	case src.Role == "tool" || src.Kind == kindToolResult:
+		out = toolFacts(src)
+	case src.Role == "user":
+		out = prose(src.ID, "user", OriginUser, userBody(src.Text), false)
+	case src.Role == "system" || src.Kind == kindInstruction:
+		out = prose(src.ID, "system", OriginInstruction, src.Text, false)
+	case src.Kind == kindThinking:
+		out = prose(src.ID, "assistant", OriginThinking, src.Text, false)
+	default:
+		out = prose(src.ID, src.Role, OriginAssistant, src.Text, false)
+	}
+	for i := range out {
+		out[i].Index = i
+	}
+	return out
+}
+
+// prose splits text into facts and analyses each.
+func prose(id, role, origin, text string, summary bool) []Fact {
+	spans := Split(text, false)
+	out := make([]Fact, 0, len(spans))
+	for _, sp := range spans {
+		f := newFact(id, role, origin, sp)
+		if summary {
+			f.Section = SectionOf(sp.Context)
+			if templateLine(f.Text) {
+				f.Act = ActTemplate
+			}
+			if f.Section == SecUserMessages {
+				// the template's list of the user's messages: each item is the user's
+				f.Provenance.Source, f.Provenance.Who = "user", "user"
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func newFact(id, role, origin string, sp Span) Fact {
+	f := Fact{Message: id, Role: role, Origin: origin, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context, Code: sp.Code, Lang: sp.Lang}
+	f.Tokens = Values(f.Text)
+	f.Words = Terms(f.Text, f.Tokens)
+	if f.Code {
+		f.Provenance = Provenance{Role: role}
+		f.Classes = []Class{EvidenceReference}
+		f.Act = ActReport
+		f.Subjects = subjectsOf(f.Text, f.Tokens)
+		return f
+	}
+	analyze(&f)
+	return f
+}
+
+// userBody blanks what the agent injected into a user turn (system reminders,
+// command wrappers) and keeps what the user typed, at the same offsets.
+func userBody(text string) string {
+	text = blankTagged(text, "system-reminder")
+	text = blankTagged(text, "local-command-stdout")
+	text = blankTagged(text, "bash-stdout")
+	text = blankTagged(text, "bash-stderr")
+	for _, tag := range []string{"command-name", "command-message", "command-args", "user-prompt-submit-hook", "bash-input"} {
+		text = strings.ReplaceAll(text, "<"+tag+">", spaces(len(tag)+2))
+		text = strings.ReplaceAll(text, "</"+tag+">", "\n"+spaces(len(tag)+2))
+	}
+	return text
+}
+
+func spaces(n int) string { return strings.Repeat(" ", n) }
+
+// blankTagged blanks <tag>...</tag> blocks (newlines kept, so offsets stay).
+func blankTagged(text, tag string) string {
+	open, close := "<"+tag+">", "</"+tag+">"
+	for from := 0; ; {
+		i := strings.Index(text[from:], open)
+		if i < 0 {
+			return text
+		}
+		i += from
+		j := strings.Index(text[i:], close)
+		end := len(text)
+		if j >= 0 {
+			end = i + j + len(close)
+		}
+		b := []byte(text)
+		for k := i; k < end; k++ {
+			if b[k] != '\n' {
+				b[k] = ' '
+			}
+		}
+		text, from = string(b), end
+	}
+}

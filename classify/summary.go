@@ -1,0 +1,91 @@
+package classify
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// Summary sections, as Claude Code's nine-section template names them (and the
+// headings other compactors use for the same thing).
+const (
+	SecIntent       = "intent"
+	SecConcepts     = "concepts"
+	SecFiles        = "files"
+	SecErrors       = "errors"
+	SecProblems     = "problems"
+	SecUserMessages = "user_messages"
+	SecPending      = "pending"
+	SecCurrent      = "current"
+	SecNext         = "next"
+	SecAnalysis     = "analysis"
+	SecRules        = "rules"
+	SecDecisions    = "decisions"
+)
+
+// sectionCues maps words of a heading to the section it names (first match wins).
+var sectionCues = []struct{ words, section string }{
+	{"user message", SecUserMessages},
+	{"all user", SecUserMessages},
+	{"primary request", SecIntent},
+	{"intent", SecIntent},
+	{"goal", SecIntent},
+	{"objective", SecIntent},
+	{"task", SecPending},
+	{"pending", SecPending},
+	{"todo", SecPending},
+	{"open question", SecPending},
+	{"remaining", SecPending},
+	{"next step", SecNext},
+	{"next", SecNext},
+	{"current work", SecCurrent},
+	{"current state", SecCurrent},
+	{"status", SecCurrent},
+	{"progress", SecCurrent},
+	{"error", SecErrors},
+	{"fix", SecErrors},
+	{"failure", SecErrors},
+	{"problem", SecProblems},
+	{"troubleshoot", SecProblems},
+	{"finding", SecProblems},
+	{"file", SecFiles},
+	{"code", SecFiles},
+	{"concept", SecConcepts},
+	{"technical", SecConcepts},
+	{"context", SecConcepts},
+	{"rule", SecRules},
+	{"constraint", SecRules},
+	{"guardrail", SecRules},
+	{"requirement", SecRules},
+	{"invariant", SecRules},
+	{"decision", SecDecisions},
+	{"analysis", SecAnalysis},
+}
+
+// SectionOf names the summary section a heading opens ("" when it names none).
+func SectionOf(heading string) string {
+	h := strings.ToLower(heading)
+	for _, c := range sectionCues {
+		if strings.Contains(h, c.words) {
+			return c.section
+		}
+	}
+	return ""
+}
+
+// summaryBody is the summary text as facts are taken from it (the whole text: the
+// template's boilerplate lines are marked, not cut, so offsets stay).
+func summaryBody(text string) string { return text }
+
+// templateLine: a sentence of a compactor's fixed template (the continuation preamble,
+// the pointer to the transcript, the instruction to carry on), from the lexicon's
+// template section. It is neither a fact to keep nor an addition.
+func templateLine(text string) bool {
+	low := lexicon.Lower(strings.TrimSpace(text))
+	for _, h := range lexicon.Default().Find(low) {
+		if h.Category == "template" && h.Start <= 3 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,348 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// Limits on what one tool result contributes.
+const (
+	maxFailureFacts  = 6   // failure lines taken from one result
+	maxEvidenceLine  = 400 // longer lines are blobs, not statements
+	maxEvidenceFacts = 400 // evidence lines kept from one result
+)
+
+// toolFacts: tool output is evidence. It yields the user's words when the user
+// rejected the call, its failure lines when it failed or logged a failure, a
+// document's sentences when it is prose (a README or guide read by the agent), and
+// evidence lines with values to search.
+func toolFacts(src Source) []Fact {
+	text := src.Text
+	var out []Fact
+	if i, j := userReply(text); i >= 0 {
+		out = append(out, failureFacts(src.ID, text[:i], true)...)
+		for _, f := range prose(src.ID, "user", OriginUser, blankBefore(text, j), false) {
+			out = append(out, f)
+		}
+		return out
+	}
+	body := stripLineNumbers(text)
+	switch {
+	case src.IsError:
+		return failureFacts(src.ID, body, true)
+	case docPath(src.Path) && docLike(body):
+		return prose(src.ID, "tool", OriginDocument, body, false)
+	}
+	numbered := len(body) != len(text) || strings.Contains(text, "→")
+	lines := Split(body, true)
+	fails := 0
+	for _, sp := range lines {
+		if sp.Code || len(sp.Text) > maxEvidenceLine {
+			continue
+		}
+		if !numbered && fails < maxFailureFacts && failureLine(sp.Text) {
+			f := newFact(src.ID, "tool", OriginTool, sp)
+			f.Act, f.Classes = ActFailure, []Class{FailureHistory}
+			out = append(out, f)
+			fails++
+			continue
+		}
+		if len(out) < maxEvidenceFacts && !numbered {
+			out = append(out, evidenceFact(src.ID, sp))
+		}
+	}
+	return out
+}
+
+// userReply finds the user's words in a rejected tool call ("... the user said:\n<words>"):
+// i is where the marker starts, j where the words start (-1 when there are none).
+func userReply(text string) (int, int) {
+	low := lexicon.Lower(text)
+	for _, h := range lexicon.Default().Find(low) {
+		if h.Category == "user-reply" {
+			j := h.End
+			for j < len(text) && (text[j] == ':' || text[j] == ' ' || text[j] == '\n') {
+				j++
+			}
+			if j < len(text) {
+				return h.Start, j
+			}
+		}
+	}
+	return -1, -1
+}
+
+// blankBefore blanks text before i (offsets kept).
+func blankBefore(text string, i int) string {
+	b := []byte(text)
+	for k := 0; k < i; k++ {
+		if b[k] != '\n' {
+			b[k] = ' '
+		}
+	}
+	return string(b)
+}
+
+// failureFacts are the telling lines of a failed result (the message a reader quotes):
+// generic wrapper lines ("Exit code 1", "Error: task failed") only when nothing says more.
+func failureFacts(id, text string, failed bool) []Fact {
+	var out, generic []Fact
+	for _, sp := range Split(text, true) {
+		if len(out) >= maxFailureFacts {
+			break
+		}
+		if sp.Code || len(sp.Text) > maxEvidenceLine || !hasAlnum(sp.Text) || codeLike(sp.Text) {
+			continue
+		}
+		for _, s := range sentences(text, sp.Start, sp.End, sp.Context) {
+			if templateLine(s.Text) {
+				continue
+			}
+			f := newFact(id, "tool", OriginToolError, s)
+			f.Act = ActFailure
+			f.Classes = appendClass(f.Classes, FailureHistory)
+			if genericFailure(s.Text) {
+				generic = append(generic, f)
+				continue
+			}
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 && len(generic) > 0 {
+		return generic[:1]
+	}
+	return out
+}
+
+// genericFailure: a line that says a failure happened but not which ("Exit code 1",
+// "Error: task failed", "Run with --verbose for more information").
+func genericFailure(t string) bool {
+	low := strings.ToLower(strings.TrimSpace(t))
+	ws := strings.Fields(low)
+	if len(ws) <= 3 {
+		return true
+	}
+	return strings.Contains(low, "for more information") || strings.Contains(low, "task failed") || strings.Contains(low, "--verbose") || nonZeroExit(low) && len(ws) <= 5
+}
+
+func appendClass(cs []Class, c Class) []Class {
+	for _, x := range cs {
+		if x == c {
+			return cs
+		}
+	}
+	return append([]Class{c}, cs...)
+}
+
+// evidenceFact is a tool line kept to be searched: its values and terms, no claim.
+func evidenceFact(id string, sp Span) Fact {
+	f := Fact{Message: id, Role: "tool", Origin: OriginTool, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context, Evidence: true, Act: ActReport}
+	f.Tokens = Values(f.Text)
+	f.Words = Terms(f.Text, f.Tokens)
+	f.Provenance = Provenance{Role: "tool"}
+	f.Classes = []Class{EvidenceReference}
+	f.Subjects = subjectsOf(f.Text, f.Tokens)
+	return f
+}
+
+// failureLine: a line of output that logs a failure: it opens with a failure cue
+// (error:, FAIL, fatal, panic, Traceback, denied ...) or reports a non-zero exit.
+func failureLine(line string) bool {
+	t := strings.TrimLeft(line, " \t>*-•✗✘×!#[")
+	if codeLike(t) || genericFailure(t) {
+		return false
+	}
+	t = stripToolPrefix(t)
+	low := lexicon.Lower(t)
+	for _, h := range lexicon.Default().Find(low) {
+		if h.Category == "failure-line" && h.Start <= 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// stripToolPrefix drops the name a tool prints before its message ("go: ", "mise ERROR ",
+// "[lint] ", "npm ERR! ", "fatal: " is kept as the cue).
+func stripToolPrefix(t string) string {
+	if strings.HasPrefix(t, "[") {
+		if i := strings.IndexByte(t, ']'); i > 0 && i < 20 {
+			t = strings.TrimSpace(t[i+1:])
+		}
+	}
+	if i := strings.Index(t, ": "); i > 0 && i < 16 && !strings.ContainsAny(t[:i], " ") {
+		head := strings.ToLower(t[:i])
+		if lexicon.Default().Find(head) == nil {
+			t = t[i+2:]
+		}
+	}
+	ws := strings.Fields(t)
+	if len(ws) > 2 && strings.ToUpper(ws[1]) == ws[1] && len(ws[1]) > 2 {
+		t = strings.Join(ws[1:], " ") // "mise ERROR ..."
+	}
+	return t
+}
+
+func nonZeroExit(low string) bool {
+	for _, p := range []string{"exit code ", "exit status ", "exited with code ", "returned non-zero exit status "} {
+		if i := strings.Index(low, p); i >= 0 {
+			rest := strings.TrimLeft(low[i+len(p):], " :")
+			return rest != "" && rest[0] >= '1' && rest[0] <= '9'
+		}
+	}
+	return false
+}
+
+// codeLike: a line of source code, not a statement in words.
+func codeLike(t string) bool {
+	s := strings.TrimSpace(t)
+	if s == "" {
+		return false
+	}
+	if strings.HasSuffix(s, "{") || strings.HasSuffix(s, ";") || strings.HasSuffix(s, "(") || strings.HasPrefix(s, "}") || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "/*") {
+		return true
+	}
+	for _, p := range []string{":= ", " := ", "func ", "return ", "if err", "errors.New(", "fmt.Errorf(", "t.Fatalf(", "t.Errorf(", "raise ", "throw ", "catch (", "except ", "def ", "class ", "import ", "const ", "var ", "let ", "=> ", "->", "==", "!="} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// stripLineNumbers removes the "   12→" prefixes a file read puts on every line (the
+// result is a file's content: code or a document).
+func stripLineNumbers(text string) string {
+	if !strings.Contains(text, "→") {
+		return text
+	}
+	var b strings.Builder
+	n, numbered := 0, 0
+	for _, line := range strings.SplitAfter(text, "\n") {
+		n++
+		t := strings.TrimLeft(line, " ")
+		k := 0
+		for k < len(t) && t[k] >= '0' && t[k] <= '9' {
+			k++
+		}
+		if k > 0 && strings.HasPrefix(t[k:], "→") {
+			numbered++
+			b.WriteString(strings.Repeat(" ", len(line)-len(t)+k+len("→")))
+			b.WriteString(t[k+len("→"):])
+			continue
+		}
+		b.WriteString(line)
+	}
+	if numbered*2 < n {
+		return text
+	}
+	return b.String()
+}
+
+// docLike: the result reads as a document in words (a README, a guide, a runbook):
+// mostly prose lines, headings and bullets, few lines of code or data.
+func docLike(text string) bool {
+	prose, code, total := 0, 0, 0
+	for _, line := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" {
+			continue
+		}
+		total++
+		switch {
+		case codeLike(t) || strings.HasPrefix(t, "```") || strings.Count(t, "|") >= 2 || strings.HasPrefix(t, "{") || strings.HasPrefix(t, "\""):
+			code++
+		case proseLine(t):
+			prose++
+		}
+		if total > 400 {
+			break
+		}
+	}
+	return total >= 3 && prose*10 >= total*6 && code*10 <= total*2
+}
+
+// proseLine: a heading, a bullet or a sentence in words.
+func proseLine(t string) bool {
+	if strings.HasPrefix(t, "#") || strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") {
+		return true
+	}
+	words, letters := 0, 0
+	for _, f := range strings.Fields(t) {
+		if len(f) > 1 && unicode.IsLetter(rune(f[0])) {
+			words++
+		}
+	}
+	for _, r := range t {
+		if unicode.IsLetter(r) || r == ' ' {
+			letters++
+		}
+	}
+	return words >= 4 && letters*10 >= len([]rune(t))*8
+}
+
+// maxCallLines: evidence lines kept from one tool call (its command and arguments).
+const maxCallLines = 40
+
+// callEvidence: a tool call records an action (its command line, its arguments); its
+// lines are evidence, never facts to keep.
+func callEvidence(src Source) []Fact {
+	var out []Fact
+	for _, sp := range Split(src.Text, true) {
+		if len(out) >= maxCallLines {
+			break
+		}
+		if sp.Code || len(sp.Text) > maxEvidenceLine {
+			continue
+		}
+		out = append(out, evidenceFact(src.ID, sp))
+	}
+	return out
+}
+
+// docExts are the extensions of documents in words.
+var docExts = []string{".md", ".markdown", ".txt", ".rst", ".adoc", ".org", ".mdx"}
+
+// docPath: the result came from reading a document (README, CONTRIBUTING, a guide,
+// a runbook; a web page), not a source file or a command's output.
+func docPath(p string) bool {
+	l := strings.ToLower(p)
+	if strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") {
+		return true
+	}
+	for _, e := range docExts {
+		if strings.HasSuffix(l, e) {
+			return true
+		}
+	}
+	base := l[strings.LastIndexByte(l, '/')+1:]
+	for _, n := range []string{"readme", "contributing", "changelog", "license", "notice", "authors", "security"} {
+		if strings.HasPrefix(base, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadPath is the file or URL a tool call read, from the call's text (a file_path or
+// url argument, a cat/less/head command) or else the result's first line ("README.md
+// (lines 40-52)"); "" when neither names one.
+func ReadPath(call, result string) string {
+	for _, text := range []string{call, firstLine(result)} {
+		for _, t := range Values(text) {
+			if t.Kind == TokPath || t.Kind == TokURL {
+				return t.Raw
+			}
+		}
+	}
+	return ""
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,84 @@
+package classify
+
+import (
+	"strings"
+	"testing"
+)
+
+func norms(text string) string {
+	var out []string
+	for _, t := range Values(text) {
+		out = append(out, t.Kind+"="+t.Norm)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestValues(t *testing.T) {
+	cases := []struct{ text, want string }{
+		{"latency 250ms", "duration=time:0.25"},
+		{"latency 0.25 s", "duration=time:0.25"},
+		{"waited 45 s", "duration=time:45"},
+		{"waited 0.75 min", "duration=time:45"},
+		{"took 2h45m", "duration=time:9900"},
+		{"took 41m26s", "duration=time:2486"},
+		{"p99 of 180 µs", "id=id:p99 duration=time:0.00018"},
+		{"a 16 GB index", "size=size:16000000000"},
+		{"2 GiB", "size=size:2147483648"},
+		{"2048 MiB", "size=size:2147483648"},
+		{"maxmemory 6gb", "size=size:6000000000"},
+		{"92.1% hit rate", "percent=pct:92.1"},
+		{"5,000 rows", "count=num:5000"},
+		{"5000 rows", "count=num:5000"},
+		{"migration 01947", "id=id:01947"},
+		{"migration 1947", "number=num:1947"},
+		{"0087_invoices_due_date_idx", "id=id:0087_invoices_due_date_idx"},
+		{"PostgreSQL v18.2", "version=ver:18.2"},
+		{"postgres:18.2", "version=ver:18.2"},
+		{"go1.22.3", "version=ver:1.22.3"},
+		{"pin 1.19.x", "version=ver:1.19.x"},
+		{"2026-03-04", "date=date:2026-03-04"},
+		{"4 March 2026", "date=date:2026-03-04"},
+		{"March 4, 2026", "date=date:2026-03-04"},
+		{"at 21:00 CET", "time=time:21:00@cet"},
+		{"at 21:00", "time=time:21:00"},
+		{"01:00-05:00 UTC", "time=time:01:00@utc time=time:05:00@utc"},
+		{"9:30pm", "time=time:21:30"},
+		{"€12.50", "money=money:EUR:12.5"},
+		{"1.482.913,47 EUR", "money=money:EUR:1482913.47"},
+		{"$1,200", "money=money:USD:1200"},
+		{"commit 3696270", "number=num:3696270"},
+		{"commit c99ce2f2", "hash=hash:c99ce2f2"},
+		{"ENT-108", "id=id:ent-108"},
+		{"see cmd/entire/cli/explain.go", "path=path:cmd/entire/cli/explain.go"},
+		{"docs/plans", "path=path:docs/plans"},
+		{"and/or", ""},
+		{"https://github.com/x/y/pull/121.", "url=url:https://github.com/x/y/pull/121"},
+		{"--setting-sources user", "flag=flag:--setting-sources"},
+		{"core-db-1.internal:5432", "port=num:5432"},
+		{"scale_factor=0.01", "number=num:0.01"},
+		{"#121", "id=id:#121"},
+		{"0x08040000", "hex=hex:0x08040000"},
+	}
+	for _, c := range cases {
+		if got := norms(c.text); got != c.want {
+			t.Errorf("Values(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestValueKeysAndNouns(t *testing.T) {
+	vs := Values("connect to port 5432 with 48 partitions and 7 new tests")
+	want := map[string][2]string{"num:5432": {"port", ""}, "num:48": {"", "partition"}, "num:7": {"", "test"}}
+	for _, v := range vs {
+		w, ok := want[v.Norm]
+		if !ok {
+			continue
+		}
+		if w[0] != "" && v.Key != w[0] {
+			t.Errorf("%s: key %q, want %q", v.Raw, v.Key, w[0])
+		}
+		if v.Noun != w[1] {
+			t.Errorf("%s: noun %q, want %q", v.Raw, v.Noun, w[1])
+		}
+	}
+}
