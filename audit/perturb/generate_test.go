@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -191,7 +192,8 @@ func TestFinders(t *testing.T) {
 }
 
 // TestDump prints the cases of one kind for a human to read (PERTURB_DUMP=counts
-// prints how many sites each kind has in the corpus):
+// prints how many sites each kind has in the corpus, =all every kind; PERTURB_SEED and
+// PERTURB_N as for the suite):
 //
 //	PERTURB_DUMP=hedge-remove go test ./audit/perturb -run TestDump -v
 func TestDump(t *testing.T) {
@@ -214,9 +216,22 @@ func TestDump(t *testing.T) {
 		}
 		return
 	}
-	cases, err := Generate(corpus, kind, 30, 1)
-	if err != nil {
-		t.Fatal(err)
+	seed, n := uint64(1), 30
+	if v, err := strconv.Atoi(os.Getenv("PERTURB_SEED")); err == nil {
+		seed = uint64(v)
+	}
+	if v, err := strconv.Atoi(os.Getenv("PERTURB_N")); err == nil {
+		n = v
+	}
+	var cases []Case
+	for _, k := range Kinds() {
+		if kind == "all" || kind == k.Name {
+			cs, err := Generate(corpus, k.Name, n, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, cs...)
+		}
 	}
 	for _, c := range cases {
 		fmt.Printf("== %s %s [%s] source anchor %q, summary anchor %q\n%s", c.ID, c.Corpus, c.Change.Variant, c.Change.SourceAnchor, c.Change.SummaryAnchor, c.Diff())

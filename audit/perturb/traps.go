@@ -60,7 +60,7 @@ func selfContained(s string) bool {
 	if len(strings.Fields(s)) < 4 || !strings.HasSuffix(s, ".") || leansBack(s) || orderWords.MatchString(s) {
 		return false
 	}
-	if !contains(lists.lines["sentence-starters"], strings.ToLower(strings.Fields(s)[0])) {
+	if !subjectFirst(strings.Fields(s)[0]) {
 		return false
 	}
 	head := strings.ToLower(strings.Join(strings.Fields(s)[:min(4, len(strings.Fields(s)))], " "))
@@ -69,8 +69,29 @@ func selfContained(s string) bool {
 			return false
 		}
 	}
+	if narrative.MatchString(s) {
+		return false
+	}
 	return strings.Count(s, "`")%2 == 0 && strings.Count(s, `"`)%2 == 0 && strings.Count(s, "**")%2 == 0
 }
+
+// subjectFirst reports whether a sentence's first word is its subject: a word of
+// sentence-starters.txt, or a capitalised word or a code name that is not a verb form
+// of verbs.txt, an -ly adverb or a negation ("Fixed by …", "Temporarily …", "Not …").
+func subjectFirst(w string) bool {
+	lw := strings.ToLower(strings.Trim(w, "*_\"',:"))
+	if contains(lists.lines["sentence-starters"], lw) {
+		return true
+	}
+	if w == "" || !(w[0] == '`' || w[0] >= 'A' && w[0] <= 'Z') || strings.HasSuffix(lw, "ly") || lw == "not" || lw == "no" {
+		return false
+	}
+	_, isVerb := lists.verbs.lemma[lw]
+	return !isVerb
+}
+
+// narrative marks a sentence that tells what someone did: its place is its time.
+var narrative = regexp.MustCompile(`(?i)\b(i|we|user|was|were|did|asked|said|wanted|requested|decided)\b`)
 
 var boldRe = regexp.MustCompile(`\*\*([^*\n]+)\*\*`)
 
