@@ -65,8 +65,8 @@ func envInt(t *testing.T, name string, def int) int {
 }
 
 func TestPerturbation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the perturbation suite audits ~800 sessions; run without -short")
+	if testing.Short() || raceEnabled && os.Getenv("PERTURB_N") == "" {
+		t.Skip("the perturbation suite audits ~800 sessions; run it without -short and without -race (or set PERTURB_N)")
 	}
 	corpus, err := perturb.LoadCorpus("perturb/testdata/corpus")
 	if err != nil {
