@@ -69,15 +69,17 @@ func prose(id, role, origin, text string, summary bool) []Fact {
 	out := make([]Fact, 0, len(spans))
 	for _, sp := range spans {
 		f := newFact(id, role, origin, sp)
+		if templateLine(f.Text) {
+			f.Act = ActTemplate
+		}
+		sec := SectionOf(sp.Context)
 		if summary {
-			f.Section = SectionOf(sp.Context)
-			if templateLine(f.Text) {
-				f.Act = ActTemplate
-			}
-			if f.Section == SecUserMessages {
-				// the template's list of the user's messages: each item is the user's
-				f.Provenance.Source, f.Provenance.Who = "user", "user"
-			}
+			f.Section = sec
+		}
+		if sec == SecUserMessages && f.Provenance.Source == "" {
+			// a list of the user's messages (a summary template's section, or a recap
+			// under such a heading): each item is the user's
+			f.Provenance.Source, f.Provenance.Who = "user", "user"
 		}
 		out = append(out, f)
 	}

@@ -114,9 +114,25 @@ func (a *Aligner) Candidates(f *classify.Fact, k int) []Match {
 			a.acc[j] += w
 		}
 	}
+	best := ""
+	if len(a.touched) == 0 {
+		// every term is common: let the least common one nominate
+		for _, t := range f.Words {
+			if ps, ok := a.post[t]; ok && (best == "" || len(ps) < len(a.post[best])) {
+				best = t
+			}
+		}
+		if best != "" {
+			w := a.Weight(best)
+			for _, j := range a.post[best] {
+				a.touched = append(a.touched, j)
+				a.acc[j] += w
+			}
+		}
+	}
 	// add the common terms' weight to the nominated candidates only
 	for _, t := range f.Words {
-		if a.nominal[t] {
+		if a.nominal[t] || t == best {
 			continue
 		}
 		w := a.Weight(t)

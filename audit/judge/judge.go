@@ -7,6 +7,8 @@ package judge
 
 import (
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/compaudit/compaudit/audit/align"
 	"github.com/compaudit/compaudit/audit/rule"
@@ -178,6 +180,9 @@ func paired(r *rule.Round, i int) bool {
 // first rule that explains a pair reports it, one hit per family and source fact.
 func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 	var out []rule.Hit
+	if b := r.Best[i]; b.Fact >= 0 && b.Cover >= Verbatim && b.Back >= Verbatim && sameText(&r.Src[i], &r.Sum[b.Fact]) {
+		return nil // carried word for word: nothing about it changed
+	}
 	seen := map[string]bool{}
 	for n, m := range r.Cands[i] {
 		if n > 0 && m.Score < PairRulesOn && m.Cover < PairRulesOn {
@@ -197,4 +202,27 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 	}
 	slices.SortStableFunc(out, func(a, b rule.Hit) int { return a.Sum - b.Sum })
 	return out
+}
+
+// sameText: the two facts read the same once case, spacing and emphasis are set aside.
+func sameText(a, b *classify.Fact) bool { return normalize(a.Text) == normalize(b.Text) }
+
+func normalize(s string) string {
+	var b strings.Builder
+	space := false
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == '*' || r == '`' || r == '_' || r == '"' || r == '“' || r == '”':
+			continue
+		case unicode.IsSpace(r):
+			space = true
+			continue
+		}
+		if space && b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return strings.TrimRight(b.String(), ".;:,")
 }

@@ -22,6 +22,9 @@ var (
 	// PairRulesOn: pair rules also look at other candidates scoring (or covering) at
 	// least this.
 	PairRulesOn = 0.45
+	// Verbatim: a pair whose coverage is at least this both ways, with the same text,
+	// is carried word for word (no pair rule runs on it).
+	Verbatim = 0.95
 	// PartlyCarried scales the strength of an omission whose fact the summary holds
 	// only in part (a pair no rule explains, below KeptCover).
 	PartlyCarried = 0.8

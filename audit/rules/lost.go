@@ -12,7 +12,7 @@ const LostFloor = 0.22
 // lostKind says which omission rule owns a dropped fact ("" when none: too minor).
 func lostKind(r *rule.Round, i int) string {
 	f := &r.Src[i]
-	if r.Importance[i] < LostFloor || f.Code || f.Act == classify.ActChatter || f.Act == classify.ActTemplate {
+	if r.Importance[i] < LostFloor || len(f.Words) == 0 || f.Code || f.Act == classify.ActChatter || f.Act == classify.ActTemplate {
 		return ""
 	}
 	if f.Origin == classify.OriginSummary {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
 )
 
 // "at most 5" became "at least 5": the same value with the opposite bound.
@@ -14,6 +15,9 @@ var _ = rule.Register(&rule.Rule{
 		for _, a := range f.Bounds {
 			opp := opposite[a.Kind]
 			if opp == "" {
+				continue
+			}
+			if hasBound(g, a.Kind, a.Values) {
 				continue
 			}
 			for _, b := range g.Bounds {
@@ -40,6 +44,16 @@ func sharesValue(a, b []string) bool {
 			if x == y {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasBound: g has a bound of this kind over one of these values.
+func hasBound(g *classify.Fact, kind string, values []string) bool {
+	for _, b := range g.Bounds {
+		if b.Kind == kind && (len(values) == 0 || sharesValue(values, b.Values)) {
+			return true
 		}
 	}
 	return false
