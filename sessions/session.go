@@ -76,8 +76,8 @@ type Compaction struct {
 	// Partial says why the round's sources are known to be incomplete (the transcript
 	// starts mid-chain, ...); empty when the reader saw the whole history.
 	Partial string `json:"partial,omitempty"`
-	At        string   `json:"at,omitempty"`
-	Line      int      `json:"-"`
+	At      string `json:"at,omitempty"`
+	Line    int    `json:"-"`
 }
 
 // Invariant is a declared invariant from a manifest.
