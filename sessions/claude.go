@@ -45,147 +45,6 @@ func init() {
 //     them (a tool call is named after its output: m7.call; see renumberMessages);
 //     Line is the file line.
 
-// ccLine is one record, decoded into just the fields the reader uses.
-type ccLine struct {
-	Type                      string       `json:"type"`
-	Subtype                   string       `json:"subtype"`
-	UUID                      string       `json:"uuid"`
-	ParentUUID                *string      `json:"parentUuid"`
-	LogicalParentUUID         *string      `json:"logicalParentUuid"`
-	SessionID                 string       `json:"sessionId"`
-	Timestamp                 string       `json:"timestamp"`
-	IsSidechain               bool         `json:"isSidechain"`
-	IsMeta                    bool         `json:"isMeta"`
-	IsCompactSummary          bool         `json:"isCompactSummary"`
-	IsVisibleInTranscriptOnly bool         `json:"isVisibleInTranscriptOnly"`
-	TeamName                  string       `json:"teamName"`
-	Message                   *ccMessage   `json:"message"`
-	CompactMetadata           *ccCompact   `json:"compactMetadata"`
-	CompactMetadataSnake      *ccCompactSn `json:"compact_metadata"`
-	MicrocompactMetadata      *ccMicro     `json:"microcompactMetadata"`
-	SessionIDSnake            string       `json:"session_id"`
-}
-
-type ccMessage struct {
-	Role    string    `json:"role"`
-	Content ccContent `json:"content"`
-}
-
-// ccContent is message content: a string or a list of blocks.
-type ccContent struct {
-	Str    string
-	IsStr  bool
-	Blocks []ccBlock
-}
-
-func (c *ccContent) UnmarshalJSON(b []byte) error {
-	if len(b) > 0 && b[0] == '"' {
-		c.IsStr = true
-		return json.Unmarshal(b, &c.Str)
-	}
-	if len(b) > 0 && b[0] == 'n' { // null
-		return nil
-	}
-	return json.Unmarshal(b, &c.Blocks)
-}
-
-type ccBlock struct {
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	Thinking  string          `json:"thinking"`
-	ID        string          `json:"id"`
-	Name      string          `json:"name"`
-	Input     json.RawMessage `json:"input"`
-	ToolUseID string          `json:"tool_use_id"`
-	Content   *ccContent      `json:"content"`
-	IsError   bool            `json:"is_error"`
-	Source    *struct {
-		Type      string `json:"type"`
-		MediaType string `json:"media_type"`
-	} `json:"source"`
-}
-
-type ccCompact struct {
-	Trigger          string  `json:"trigger"`
-	PreTokens        float64 `json:"preTokens"`
-	PostTokens       float64 `json:"postTokens"`
-	PreservedSegment *struct {
-		HeadUUID   string `json:"headUuid"`
-		AnchorUUID string `json:"anchorUuid"`
-		TailUUID   string `json:"tailUuid"`
-	} `json:"preservedSegment"`
-	PreservedMessages *struct {
-		AnchorUUID string   `json:"anchorUuid"`
-		UUIDs      []string `json:"uuids"`
-	} `json:"preservedMessages"`
-}
-
-// ccCompactSn is the snake_case (SDK stream) spelling of compactMetadata.
-type ccCompactSn struct {
-	Trigger          string  `json:"trigger"`
-	PreTokens        float64 `json:"pre_tokens"`
-	PostTokens       float64 `json:"post_tokens"`
-	PreservedSegment *struct {
-		HeadUUID   string `json:"head_uuid"`
-		AnchorUUID string `json:"anchor_uuid"`
-		TailUUID   string `json:"tail_uuid"`
-	} `json:"preserved_segment"`
-}
-
-type ccMicro struct {
-	Trigger          string   `json:"trigger"`
-	PreTokens        float64  `json:"preTokens"`
-	TokensSaved      float64  `json:"tokensSaved"`
-	CompactedToolIDs []string `json:"compactedToolIds"`
-}
-
-// ccKind is what a line is, for the chain.
-type ccKind uint8
-
-const (
-	ccOther ccKind = iota
-	ccUser
-	ccAssistant
-	ccSystem
-	ccAttachment
-	ccProgress
-	ccUnknown
-)
-
-// ccEntry is a decoded chain line, without the raw text.
-type ccEntry struct {
-	line       int
-	kind       ccKind
-	uuid       string
-	parent     string
-	logical    string
-	hasLogical bool
-	sidechain  bool
-	meta       bool
-	team       bool
-	summary    bool // isCompactSummary
-	visOnly    bool // isVisibleInTranscriptOnly
-	boundary   bool // compact_boundary
-	micro      *ccMicro
-	at         string
-	msgs       []ccMsg
-	text       string // the summary's text, for compact summary lines
-	compact    *ccCompactInfo
-}
-
-type ccMsg struct {
-	Message
-	toolUseID string
-}
-
-type ccCompactInfo struct {
-	trigger        string
-	pre, post      int
-	head, anchor   string
-	tail           string
-	preservedUUIDs []string
-}
-
 // sniffClaude claims JSONL whose records carry Claude Code's envelope: a uuid with
 // parentUuid, a sessionId, and a Claude record type; or a "summary" title line.
 func sniffClaude(head []byte) bool {
@@ -251,13 +110,13 @@ func parseClaude(path string, lines *jsonlLines, opt ReadOptions) (*Session, err
 			if errors.As(err, &te) {
 				switch rec.Type {
 				case "user", "assistant", "system":
-					if e := bad.bad(lines.line, te.Error()); e != nil {
+					if e := bad.badField(lines.line, te); e != nil {
 						return nil, e
 					}
 				}
 				continue // a record type this reader does not use: ignored
 			}
-			if e := bad.bad(lines.line, err.Error()); e != nil {
+			if e := bad.badErr(lines.line, err); e != nil {
 				return nil, e
 			}
 			continue
@@ -357,32 +216,16 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 		switch r.Subtype {
 		case "compact_boundary":
 			e.boundary = true
-			e.compact = &ccCompactInfo{}
-			if m := r.CompactMetadata; m != nil {
-				e.compact.trigger, e.compact.pre, e.compact.post = m.Trigger, int(m.PreTokens), int(m.PostTokens)
-				if m.PreservedSegment != nil {
-					e.compact.head, e.compact.anchor, e.compact.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
-				}
-				if m.PreservedMessages != nil {
-					e.compact.preservedUUIDs = m.PreservedMessages.UUIDs
-					if e.compact.anchor == "" {
-						e.compact.anchor = m.PreservedMessages.AnchorUUID
-					}
-				}
-			} else if m := r.CompactMetadataSnake; m != nil {
-				e.compact.trigger, e.compact.pre, e.compact.post = m.Trigger, int(m.PreTokens), int(m.PostTokens)
-				if m.PreservedSegment != nil {
-					e.compact.head, e.compact.anchor, e.compact.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
-				}
-			}
+			e.compact = p.boundaryInfo(line, r)
 			if !e.hasLogical && e.parent != "" {
 				// a writer that links the boundary to the old chain by parentUuid
 				e.logical, e.hasLogical, e.parent = e.parent, true, ""
 			}
 		case "microcompact_boundary":
-			e.micro = r.MicrocompactMetadata
-			if e.micro == nil {
-				e.micro = &ccMicro{}
+			e.micro = &ccMicroInfo{}
+			if m := r.MicrocompactMetadata; m != nil {
+				e.micro.trigger, e.micro.cleared = m.Trigger, len(m.CompactedToolIDs)
+				e.micro.saved = p.tokens(line, "microcompactMetadata.tokensSaved", m.TokensSaved)
 			}
 		}
 		return e, true
@@ -399,4 +242,42 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 	// the whole file is a subagent's transcript.
 	p.messages(&e, c)
 	return e, true
+}
+
+// boundaryInfo reads a compact_boundary's metadata (either spelling). A token count
+// that is not a whole number from 0 to MaxTokenCount is a warning naming the line
+// and is treated as not recorded (0).
+func (p *ccParser) boundaryInfo(line int, r *ccLine) *ccCompactInfo {
+	ci := &ccCompactInfo{}
+	if m := r.CompactMetadata; m != nil {
+		ci.trigger, ci.userContext = m.Trigger, m.UserContext
+		ci.pre = p.tokens(line, "compactMetadata.preTokens", m.PreTokens)
+		ci.post = p.tokens(line, "compactMetadata.postTokens", m.PostTokens)
+		if m.PreservedSegment != nil {
+			ci.head, ci.anchor, ci.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
+		}
+		if m.PreservedMessages != nil {
+			ci.preservedUUIDs = m.PreservedMessages.UUIDs
+			if ci.anchor == "" {
+				ci.anchor = m.PreservedMessages.AnchorUUID
+			}
+		}
+	} else if m := r.CompactMetadataSnake; m != nil {
+		ci.trigger = m.Trigger
+		ci.pre = p.tokens(line, "compact_metadata.pre_tokens", m.PreTokens)
+		ci.post = p.tokens(line, "compact_metadata.post_tokens", m.PostTokens)
+		if m.PreservedSegment != nil {
+			ci.head, ci.anchor, ci.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
+		}
+	}
+	return ci
+}
+
+// tokens checks a recorded token count (see tokenCount) and warns about a bad one.
+func (p *ccParser) tokens(line int, field string, raw []byte) int {
+	n, problem := tokenCount(raw)
+	if problem != "" {
+		p.warnf("line %d: %s: %s; it is treated as not recorded", line, field, problem)
+	}
+	return n
 }

@@ -183,7 +183,7 @@ func (p *ccParser) build() (*Session, error) {
 		}
 		if e.micro != nil && !e.sidechain {
 			m := e.micro
-			p.warnf("line %d: microcompaction (trigger %q) cleared %d old tool results, saving %d tokens; it writes no summary, so there is no round to audit", e.line, m.Trigger, len(m.CompactedToolIDs), int(m.TokensSaved))
+			p.warnf("line %d: microcompaction (trigger %q) cleared %d old tool results, saving %d tokens; it writes no summary, so there is no round to audit", e.line, m.trigger, m.cleared, m.saved)
 		}
 	}
 	// A summary line that does not hang off its boundary: take the first unclaimed

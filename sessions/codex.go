@@ -187,13 +187,13 @@ func parseCodex(path string, lines *jsonlLines, opt ReadOptions) (*Session, erro
 			if errors.As(err, &te) {
 				switch rec.Type {
 				case "response_item", "compacted", "session_meta":
-					if e := bad.bad(lines.line, te.Error()); e != nil {
+					if e := bad.badField(lines.line, te); e != nil {
 						return nil, e
 					}
 				}
 				continue
 			}
-			if e := bad.bad(lines.line, err.Error()); e != nil {
+			if e := bad.badErr(lines.line, err); e != nil {
 				return nil, e
 			}
 			continue

@@ -3,11 +3,14 @@ package sessions
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -116,10 +119,28 @@ var jsonlBOM = []byte{0xEF, 0xBB, 0xBF}
 // blank reports whether a line holds only white space.
 func blank(line []byte) bool { return len(bytes.TrimSpace(line)) == 0 }
 
-// badLineError is a line that is not a JSON record.
-type badLineError struct{ msg string }
+// badLineError is a line that is not a JSON record: msg says what is wrong, text is
+// the same with its column, for warnings (col is 1-based; 0 when unknown).
+type badLineError struct {
+	msg, text string
+	col       int
+}
 
-func (e *badLineError) Error() string { return e.msg }
+func (e *badLineError) Error() string {
+	if e.text != "" {
+		return e.text
+	}
+	return e.msg
+}
+
+// lineError turns a scanner error into a badLineError located at its column.
+func lineError(err error) *badLineError {
+	var je *jsErr
+	if errors.As(err, &je) {
+		return &badLineError{msg: "invalid JSON: " + je.msg, text: je.Error(), col: je.off + 1}
+	}
+	return &badLineError{msg: err.Error()}
+}
 
 // badLines turns malformed lines into errors or, with SkipBad, into counted warnings.
 type badLines struct {
@@ -142,6 +163,25 @@ func (b *badLines) bad(line int, msg string) error {
 		b.details = append(b.details, fmt.Sprintf("line %d: skipped: %s", line, msg))
 	}
 	return nil
+}
+
+// badErr records a line that could not be decoded (see bad), located at the column
+// of the fault when the error knows it.
+func (b *badLines) badErr(line int, err error) error {
+	var be *badLineError
+	if errors.As(err, &be) && be.col > 0 && !b.skip {
+		return &InputError{Path: b.path, Line: line, Col: be.col, Msg: be.msg}
+	}
+	return b.bad(line, err.Error())
+}
+
+// badField records a line whose used field has the wrong type: the error names the
+// field and the column of its value.
+func (b *badLines) badField(line int, te *fieldTypeError) error {
+	if !b.skip {
+		return &InputError{Path: b.path, Line: line, Col: te.col, Where: te.field, Msg: te.msg()}
+	}
+	return b.bad(line, te.Error())
 }
 
 // warnings lists the skipped lines (the first few, then a count).
@@ -374,8 +414,9 @@ func renumberMessages(s *Session, pairKey map[int]string) {
 // (message.content and toolUseResult) that is most of the time spent. The scanner
 // finds value boundaries with bytes.IndexByte and validates the syntax (strings and
 // their escapes, numbers, literals, nesting) in one pass; unused values are skipped,
-// strings are unquoted once. It accepts raw control characters inside strings, which
-// encoding/json rejects.
+// strings are unquoted once. Like encoding/json (and so like the native reader), it
+// rejects raw control characters (U+0000 to U+001F) inside strings: a writer that
+// follows RFC 8259 escapes them, so a raw NUL or ESC is damage, reported at its column.
 
 // jsErr is a syntax error at a byte offset of the line.
 type jsErr struct {
@@ -415,6 +456,13 @@ func jsString(b []byte, i int) (int, bool, error) {
 			q = i + k
 		}
 		k := bytes.IndexByte(b[i:q], '\\')
+		seg := b[i:q]
+		if k >= 0 {
+			seg = b[i : i+k]
+		}
+		if c := ctlIndex(seg); c >= 0 {
+			return 0, false, &jsErr{i + c, fmt.Sprintf("raw control character 0x%02x in a string (JSON requires it escaped)", seg[c])}
+		}
 		if k < 0 {
 			return q + 1, esc, nil
 		}
@@ -435,6 +483,26 @@ func jsString(b []byte, i int) (int, bool, error) {
 			return 0, false, &jsErr{i, fmt.Sprintf("invalid escape \\%c", b[i])}
 		}
 	}
+}
+
+// ctlIndex is the index of the first byte below 0x20 in b, or -1. It tests eight
+// bytes at a time: (x - 0x20 in every byte) & ^x & 0x80 in every byte is non-zero
+// exactly when some byte of x is below 0x20.
+func ctlIndex(b []byte) int {
+	const lo, hi = 0x2020202020202020, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		if (x-lo)&^x&hi != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] < 0x20 {
+			return i
+		}
+	}
+	return -1
 }
 
 func isHex4(b []byte) bool {
@@ -735,4 +803,45 @@ func hex4(b []byte) rune {
 		}
 	}
 	return r
+}
+
+// tokenCount reads a token count an agent recorded, held as a raw JSON value. Absent
+// and null are 0 (not recorded). A usable count is a whole number from 0 to
+// MaxTokenCount; anything else gives 0 and a problem saying why ("-5 is negative"),
+// never a wrapped or invented value.
+func tokenCount(raw []byte) (int, string) {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 || string(raw) == "null" {
+		return 0, ""
+	}
+	if k := jsKind(raw); k != "number" {
+		return 0, fmt.Sprintf("got JSON %s, want a number", k)
+	}
+	lit := shortLiteral(raw)
+	if raw[0] == '-' && strings.Trim(string(raw[1:]), "0.eE+-") != "" {
+		return 0, lit + " is negative"
+	}
+	if !bytes.ContainsAny(raw, ".eE") {
+		n, err := strconv.ParseUint(strings.TrimPrefix(string(raw), "-"), 10, 64)
+		if err != nil || n > MaxTokenCount {
+			return 0, fmt.Sprintf("%s is out of range (0 to %d)", lit, MaxTokenCount)
+		}
+		return int(n), ""
+	}
+	f, err := strconv.ParseFloat(string(raw), 64)
+	switch {
+	case err != nil || f > MaxTokenCount:
+		return 0, fmt.Sprintf("%s is out of range (0 to %d)", lit, MaxTokenCount)
+	case f != math.Trunc(f):
+		return 0, lit + " is not a whole number"
+	}
+	return int(f), ""
+}
+
+// shortLiteral keeps a number literal readable in a warning.
+func shortLiteral(raw []byte) string {
+	if len(raw) > 40 {
+		return string(raw[:37]) + "..."
+	}
+	return string(raw)
 }

@@ -80,6 +80,12 @@ type Compaction struct {
 	Line    int    `json:"-"`
 }
 
+// MaxTokenCount is the largest token count a reader accepts from an agent's file
+// (preTokens, postTokens...): far above any model's context window, so a larger
+// value is damage, not a count. Readers warn about a count out of range or negative
+// and treat it as not recorded (0).
+const MaxTokenCount = 1_000_000_000
+
 // Invariant is a declared invariant from a manifest.
 type Invariant struct {
 	ID   string `json:"id"`
