@@ -83,6 +83,7 @@ type ccParser struct {
 	// boundaryOf maps a compaction summary entry to its boundary entry.
 	boundaryOf  map[int]int
 	sideSession string
+	queue       []ccQueueOp // queue-operation lines, in file order
 }
 
 func (p *ccParser) warnf(format string, args ...any) {
@@ -119,6 +120,10 @@ func parseClaude(path string, lines *jsonlLines, opt ReadOptions) (*Session, err
 			if e := bad.badErr(lines.line, err); e != nil {
 				return nil, e
 			}
+			continue
+		}
+		if rec.Type == "queue-operation" {
+			p.queueOp(lines.line, &rec)
 			continue
 		}
 		e, keep := p.entry(lines.line, &rec)
@@ -221,6 +226,14 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 				// a writer that links the boundary to the old chain by parentUuid
 				e.logical, e.hasLogical, e.parent = e.parent, true, ""
 			}
+		case "local_command":
+			// a slash command or its output, written as a system line by some versions
+			if t, ok := jsonString(r.Content); ok {
+				if m, keep, _ := p.userText(&e, t); keep {
+					m.At, m.Line = e.at, e.line
+					e.msgs = append(e.msgs, m)
+				}
+			}
 		case "microcompact_boundary":
 			e.micro = &ccMicroInfo{}
 			if m := r.MicrocompactMetadata; m != nil {
@@ -228,6 +241,10 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 				e.micro.saved = p.tokens(line, "microcompactMetadata.tokensSaved", m.TokensSaved)
 			}
 		}
+		return e, true
+	}
+	if e.kind == ccAttachment {
+		p.attachment(&e, r.Attachment)
 		return e, true
 	}
 	if r.Message == nil || (e.kind != ccUser && e.kind != ccAssistant) {
@@ -240,7 +257,7 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 	}
 	// Sidechain lines get their messages too: they are left out of the session unless
 	// the whole file is a subagent's transcript.
-	p.messages(&e, c)
+	p.messages(&e, c, r)
 	return e, true
 }
 

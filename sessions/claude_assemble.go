@@ -19,7 +19,7 @@ func (p *ccParser) assemble(s *Session, segments [][]int, bounds []int, summaryO
 	}
 	emit := func(ei int) []string {
 		e := &p.entries[ei]
-		if e.sidechain || e.meta || e.visOnly || e.summary || len(e.msgs) == 0 {
+		if e.sidechain || e.visOnly || e.summary || len(e.msgs) == 0 {
 			return nil
 		}
 		ids := idsOf(ei)
@@ -35,6 +35,11 @@ func (p *ccParser) assemble(s *Session, segments [][]int, bounds []int, summaryO
 			}
 		}
 		return ids
+	}
+	segments = p.augment(segments)
+	partial := ""
+	if len(segments) > 0 {
+		partial = p.partialReason(segments[0])
 	}
 	prevComp := ""
 	round := 0
@@ -94,6 +99,10 @@ func (p *ccParser) assemble(s *Session, segments [][]int, bounds []int, summaryO
 			At: b.at, Line: b.line, Preserved: kept}
 		if b.compact != nil {
 			c.Trigger, c.PreTokens, c.PostTokens = b.compact.trigger, b.compact.pre, b.compact.post
+		}
+		c.Instructions = p.compactInstructions(boundary, si)
+		if round == 1 {
+			c.Partial = partial
 		}
 		s.Compactions = append(s.Compactions, c)
 		prevComp = c.ID

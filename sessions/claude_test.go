@@ -88,6 +88,7 @@ func TestClaudeMultiRound(t *testing.T) {
 		}
 	}
 	checkList(t, "round 1 sources", sourceDescs(s, &s.Compactions[0]), []string{
+		"tool/tool_result:Set model to sonnet (claude-sonnet-4-5-20250929)",
 		"user:Add a token-bucket rate limiter to billi",
 		"assistant/thinking:The middleware chain is probably in inter",
 		"assistant:I'll look at the middleware chain first.",
@@ -131,15 +132,24 @@ func TestClaudeMultiRound(t *testing.T) {
 		t.Errorf("round 2 summary %q", s.Compactions[1].Summary)
 	}
 	// Tool results: named after their call, errors kept; lines kept.
-	m := s.Message("m6")
+	m := s.Message("m7")
 	if m == nil || m.Name != "Bash" || !m.IsError || m.Kind != KindToolResult || m.Line != 16 {
-		t.Errorf("m6 = %+v", m)
+		t.Errorf("m7 = %+v", m)
 	}
-	if c := s.Message("m6.call"); c == nil || c.Text != "Bash(command=go test ./internal/http/..., description=Run the http package tests)" {
-		t.Errorf("m6.call = %+v", c)
+	if c := s.Message("m7.call"); c == nil || c.Text != "Bash(command=go test ./internal/http/..., description=Run the http package tests)" {
+		t.Errorf("m7.call = %+v", c)
 	}
-	if m := s.Message("m1"); m.Line != 6 || m.At == "" {
-		t.Errorf("m1 line %d at %q", m.Line, m.At)
+	// A local command's output is tool-like output named after the command, its
+	// terminal formatting removed; the user's words start at m2.
+	if m := s.Message("m1"); m.Line != 5 || m.Name != "/model" || m.Role != RoleTool {
+		t.Errorf("m1 = %+v", m)
+	}
+	if m := s.Message("m2"); m.Line != 6 || m.At == "" || m.Role != RoleUser {
+		t.Errorf("m2 line %d at %q", m.Line, m.At)
+	}
+	// The /compact arguments are the manual round's instructions; the others have none.
+	if got := []string{s.Compactions[0].Instructions, s.Compactions[1].Instructions, s.Compactions[2].Instructions}; got[0] != "" || got[1] != "keep the 50 rps / burst 100 numbers exact" || got[2] != "" {
+		t.Errorf("instructions %q", got)
 	}
 }
 
