@@ -157,6 +157,10 @@ type cxParser struct {
 	knownSummary map[string]bool
 	rolledBack   int
 	pairKey      map[int]string
+	// the last compacted line, to tell a repeated record from a new round
+	lastCompSig  string
+	lastCompLine int
+	itemsSince   bool
 }
 
 // cxPending is a bare compaction response item not yet claimed by a compacted line.
@@ -362,6 +366,7 @@ func (p *cxParser) item(n int, at string, pl *cxPayload) {
 	if pl.Type == "ghost_snapshot" || pl.Type == "other" {
 		return
 	}
+	p.itemsSince = true
 	p.turnItems++
 	p.justStarted = false
 	base := Message{At: at, Line: n}
@@ -560,7 +565,7 @@ func (p *cxParser) flushStandalone() {
 		return
 	}
 	p.standalone = nil
-	p.finishRound(sp.line, sp.at, sp.token, true)
+	p.finishRound(sp.line, sp.at, sp.token, true, nil)
 }
 
 func (p *cxParser) compacted(n int, at string, pl *cxPayload) {
@@ -568,6 +573,13 @@ func (p *cxParser) compacted(n int, at string, pl *cxPayload) {
 	if s, ok := jsonString(pl.Message); ok {
 		msg = s
 	}
+	retained := retainedUserTexts(pl.ReplacementHistory)
+	sig := msg + "\x00" + strings.Join(retained, "\x00") + "\x00" + lastEncrypted(pl.ReplacementHistory)
+	if p.lastCompLine > 0 && !p.itemsSince && sig == p.lastCompSig {
+		p.warnf("line %d: repeats the compacted record of line %d (same content, nothing in between); dropped, not a second round", n, p.lastCompLine)
+		return
+	}
+	p.lastCompSig, p.lastCompLine, p.itemsSince = sig, n, false
 	summary, opaque := "", false
 	if strings.TrimSpace(msg) != "" {
 		summary, _ = stripCodexPrefix(msg)
@@ -601,19 +613,68 @@ func (p *cxParser) compacted(n int, at string, pl *cxPayload) {
 		}
 	}
 	p.standalone = nil
-	p.finishRound(n, at, summary, opaque)
+	if !opaque {
+		retained = nil // a readable summary is judged against the retained messages too
+	}
+	p.finishRound(n, at, summary, opaque, retained)
 }
 
-// finishRound closes the current segment as a round.
-func (p *cxParser) finishRound(n int, at, summary string, opaque bool) {
-	var sources []string
+// retainedUserTexts lists the user messages a replacement_history keeps verbatim
+// (not the summary message, not injected context).
+func retainedUserTexts(items []cxPayload) []string {
+	var out []string
+	for i := range items {
+		it := &items[i]
+		if it.Type != "message" || it.Role != "user" {
+			continue
+		}
+		t, _ := cxPartsText(it.Content)
+		if _, isSummary := stripCodexPrefix(t); isSummary || isCodexContext(t) || strings.TrimSpace(t) == "" {
+			continue
+		}
+		out = append(out, strings.TrimSpace(t))
+	}
+	return out
+}
+
+// lastEncrypted is the encrypted token of a replacement_history's compaction item.
+func lastEncrypted(items []cxPayload) string {
+	for i := len(items) - 1; i >= 0; i-- {
+		if it := &items[i]; (it.Type == "compaction" || it.Type == "compaction_summary") && it.EncryptedContent != nil {
+			return *it.EncryptedContent
+		}
+	}
+	return ""
+}
+
+// finishRound closes the current segment as a round. retained lists the user
+// messages an opaque compaction kept verbatim beside its encrypted item: they were
+// not replaced, so they are the round's Preserved messages, not its sources (nothing
+// can be judged lost in a round whose summary cannot be read).
+func (p *cxParser) finishRound(n int, at, summary string, opaque bool, retained []string) {
+	var sources, kept []string
 	if p.prevComp != "" {
 		sources = append(sources, p.prevComp)
 	}
+	keep := map[string]int{}
+	for _, t := range retained {
+		keep[t]++
+	}
 	for _, i := range p.seg {
-		sources = append(sources, p.s.Messages[i].ID)
+		m := &p.s.Messages[i]
+		if t := strings.TrimSpace(m.Text); m.Role == RoleUser && m.Kind == KindText && keep[t] > 0 {
+			keep[t]--
+			kept = append(kept, m.ID)
+			continue
+		}
+		sources = append(sources, m.ID)
 	}
 	p.seg = nil
+	if len(sources) == 0 && len(kept) > 0 {
+		// only retained messages: nothing was replaced here, so there is no round
+		p.warnf("line %d: compaction that replaced nothing in this file (it kept every message before it); not audited as a round", n)
+		return
+	}
 	if len(sources) == 0 {
 		// nothing this compaction replaced is in the file
 		if opaque || strings.TrimSpace(summary) == "" {
@@ -627,7 +688,7 @@ func (p *cxParser) finishRound(n int, at, summary string, opaque bool) {
 	}
 	p.round++
 	c := Compaction{ID: fmt.Sprintf("c%d", p.round), Round: p.round, Parent: p.prevComp, Sources: sources,
-		Summary: summary, Opaque: opaque || LooksOpaque(summary), Model: p.model, At: at, Line: n}
+		Summary: summary, Opaque: opaque || LooksOpaque(summary), Model: p.model, At: at, Line: n, Preserved: kept}
 	if c.Opaque {
 		c.Policy = "remote"
 	} else {
