@@ -29,18 +29,31 @@ func init() {
 //   - Messages: user text (role user), assistant text, tool_use blocks (role assistant,
 //     kind tool_call, "name(input)"), thinking (kind thinking), tool_result blocks (role
 //     tool, named after the matching tool_use, errors kept), images (a placeholder).
-//     Sidechain (subagent) lines, isMeta lines, harness text (<command-name>, Caveat:,
-//     interruptions), system notes, attachments and progress lines stay out of the
-//     messages (a file that holds only a subagent's transcript is read as the
-//     conversation); "summary" title lines and unknown record types are ignored.
+//     A parallel call's result that hangs off the chain is added after its call, and
+//     prompts typed while the agent worked are user messages with Queued (see
+//     claude_extras.go). Injected text (isMeta lines, hook/CLAUDE.md attachments) is
+//     a system message of kind instruction named by origin (claude_inject.go);
+//     local command and "!" shell output is tool-like output (role tool, named after
+//     the command); a slash command with arguments is the user's words. Sidechain
+//     (subagent) lines, caveats and other harness text, system notes and progress
+//     lines stay out of the messages (a file that holds only a subagent's transcript
+//     is read as the conversation); "summary" title lines and unknown record types are
+//     ignored.
+//   - A round's Instructions are the user's "/compact <instructions>" (the command
+//     line next to the boundary, or compactMetadata.userContext); the first round is
+//     Partial when the transcript starts mid-chain or with a tool result whose call
+//     is not in the file. Token counts not recorded stay 0; a bad one is a warning.
 //   - Damage is reported in Session.Warnings and what is present is still read: a
 //     parentUuid not in the file (the chain goes on with the line before it), a
 //     logicalParentUuid not in the file (a session resumed from an earlier file: the
 //     lines before the boundary in file order are its segment, and a summary with no
 //     sources here becomes a system message the next round is audited against), a
 //     microcompaction (no summary, so no round). A cycle in parentUuid is an error.
-//   - Lines are decoded with the one-pass scanner of claude_decode.go; the json tags
-//     and ccContent.UnmarshalJSON serve the encoding/json reference in its test.
+//   - Lines are decoded with the one-pass scanner of claude_decode.go, as strict as
+//     encoding/json (raw control bytes in strings are rejected at their column; a used
+//     field of the wrong type is named, "message.content[2].text"); the json tags
+//     of claude_types.go and ccContent.UnmarshalJSON serve the encoding/json
+//     reference in its test.
 //   - Message ids are m1, m2, ... in chain order, numbered as the native format numbers
 //     them (a tool call is named after its output: m7.call; see renumberMessages);
 //     Line is the file line.
