@@ -231,10 +231,10 @@ func (d *ccDecoder) content(field string, v []byte, c *ccContent) error {
 	}
 	i := 0
 	return jsElems(v, func(e []byte) error {
-		at := fmt.Sprintf("%s[%d]", field, i)
+		at := elemPath{field, i}
 		i++
 		if e[0] != '{' {
-			d.fail(at, e, "an object")
+			d.fail(at.String(), e, "an object")
 			return nil
 		}
 		var b ccBlock
@@ -246,28 +246,59 @@ func (d *ccDecoder) content(field string, v []byte, c *ccContent) error {
 	})
 }
 
-func (d *ccDecoder) block(at string, e []byte, b *ccBlock) error {
+// elemPath names an array element ("message.content[2]"), built only when an error
+// needs it (blocks are many; their names are rarely wanted).
+type elemPath struct {
+	field string
+	i     int
+}
+
+func (p elemPath) String() string { return fmt.Sprintf("%s[%d]", p.field, p.i) }
+
+// bstr decodes a block's string field, naming it only on a type error.
+func (d *ccDecoder) bstr(at elemPath, name string, v []byte, dst *string) {
+	if v[0] == '"' {
+		if s, err := jsUnquote(v); err == nil {
+			*dst = s
+			return
+		}
+	}
+	if v[0] != 'n' && d.typeErr == nil {
+		d.str(at.String()+"."+name, v, dst)
+	}
+}
+
+func (d *ccDecoder) block(at elemPath, e []byte, b *ccBlock) error {
 	return jsFields(e, func(k, val []byte) error {
 		switch string(k) {
 		case "type":
-			d.str(at+".type", val, &b.Type)
+			d.bstr(at, "type", val, &b.Type)
 		case "text":
-			d.str(at+".text", val, &b.Text)
+			d.bstr(at, "text", val, &b.Text)
 		case "thinking":
-			d.str(at+".thinking", val, &b.Thinking)
+			d.bstr(at, "thinking", val, &b.Thinking)
 		case "id":
-			d.str(at+".id", val, &b.ID)
+			d.bstr(at, "id", val, &b.ID)
 		case "name":
-			d.str(at+".name", val, &b.Name)
+			d.bstr(at, "name", val, &b.Name)
 		case "tool_use_id":
-			d.str(at+".tool_use_id", val, &b.ToolUseID)
+			d.bstr(at, "tool_use_id", val, &b.ToolUseID)
 		case "input":
 			b.Input = val
 		case "content":
 			b.Content = &ccContent{}
-			return d.content(at+".content", val, b.Content)
+			if val[0] == '"' {
+				b.Content.IsStr = true
+				d.bstr(at, "content", val, &b.Content.Str)
+				return nil
+			}
+			return d.content(at.String()+".content", val, b.Content)
 		case "is_error":
-			d.boolean(at+".is_error", val, &b.IsError)
+			if val[0] == 't' {
+				b.IsError = true
+			} else if val[0] != 'f' && val[0] != 'n' {
+				d.boolean(at.String()+".is_error", val, &b.IsError)
+			}
 		case "source":
 			if val[0] == '{' {
 				src := &ccSource{}
@@ -275,9 +306,9 @@ func (d *ccDecoder) block(at string, e []byte, b *ccBlock) error {
 				return jsFields(val, func(sk, sv []byte) error {
 					switch string(sk) {
 					case "type":
-						d.str(at+".source.type", sv, &src.Type)
+						d.bstr(at, "source.type", sv, &src.Type)
 					case "media_type":
-						d.str(at+".source.media_type", sv, &src.MediaType)
+						d.bstr(at, "source.media_type", sv, &src.MediaType)
 					}
 					return nil
 				})

@@ -456,14 +456,13 @@ func jsString(b []byte, i int) (int, bool, error) {
 			q = i + k
 		}
 		k := bytes.IndexByte(b[i:q], '\\')
-		seg := b[i:q]
-		if k >= 0 {
-			seg = b[i : i+k]
-		}
-		if c := ctlIndex(seg); c >= 0 {
-			return 0, false, &jsErr{i + c, fmt.Sprintf("raw control character 0x%02x in a string (JSON requires it escaped)", seg[c])}
-		}
 		if k < 0 {
+			// One pass over the whole string for raw control bytes: an escape is a
+			// backslash and printable ASCII, so only a raw one can match.
+			if c := ctlIndex(b[start+1 : q]); c >= 0 {
+				at := start + 1 + c
+				return 0, false, &jsErr{at, fmt.Sprintf("raw control character 0x%02x in a string (JSON requires it escaped)", b[at])}
+			}
 			return q + 1, esc, nil
 		}
 		esc = true
@@ -491,6 +490,15 @@ func jsString(b []byte, i int) (int, bool, error) {
 func ctlIndex(b []byte) int {
 	const lo, hi = 0x2020202020202020, 0x8080808080808080
 	i := 0
+	for ; i+32 <= len(b); i += 32 {
+		x0 := binary.LittleEndian.Uint64(b[i:])
+		x1 := binary.LittleEndian.Uint64(b[i+8:])
+		x2 := binary.LittleEndian.Uint64(b[i+16:])
+		x3 := binary.LittleEndian.Uint64(b[i+24:])
+		if ((x0-lo)&^x0|(x1-lo)&^x1|(x2-lo)&^x2|(x3-lo)&^x3)&hi != 0 {
+			break
+		}
+	}
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i:])
 		if (x-lo)&^x&hi != 0 {

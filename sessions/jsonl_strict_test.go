@@ -194,3 +194,39 @@ func TestTokenCount(t *testing.T) {
 		}
 	}
 }
+
+// ctlIndex finds the first byte below 0x20 exactly as a byte loop does, wherever it
+// sits in the 32- and 8-byte blocks.
+func TestCtlIndex(t *testing.T) {
+	naive := func(b []byte) int {
+		for i, c := range b {
+			if c < 0x20 {
+				return i
+			}
+		}
+		return -1
+	}
+	for n := 0; n <= 80; n++ {
+		for _, fill := range []byte{'a', 0x20, 0x7f, 0x80, 0xff, 0xe2} {
+			base := make([]byte, n)
+			for i := range base {
+				base[i] = fill
+			}
+			if got := ctlIndex(base); got != -1 {
+				t.Fatalf("n=%d fill %#x: %d, want -1", n, fill, got)
+			}
+			for pos := 0; pos < n; pos++ {
+				for _, c := range []byte{0x00, 0x1b, 0x1f, '\t', '\r'} {
+					b := append([]byte(nil), base...)
+					b[pos] = c
+					if pos+1 < n {
+						b[pos+1] = 0x01 // a second one after it: the first is reported
+					}
+					if got, want := ctlIndex(b), naive(b); got != want {
+						t.Fatalf("n=%d fill %#x byte %#x at %d: %d, want %d", n, fill, c, pos, got, want)
+					}
+				}
+			}
+		}
+	}
+}
