@@ -80,12 +80,6 @@ type cxPayload struct {
 	ModelProvider      string          `json:"model_provider"`
 }
 
-type cxPart struct {
-	Type     string `json:"type"`
-	Text     string `json:"text"`
-	ImageURL string `json:"image_url"`
-}
-
 // CodexSummaryPrefix starts the text of a local compaction's summary (Codex's
 // templates/compact/summary_prefix.md; the rest of that line varies by version).
 const CodexSummaryPrefix = "Another language model started to solve this problem"
