@@ -220,7 +220,7 @@ func (p *ccParser) markQueued(enq, del ccQueueOp, claimed map[[2]int]bool) bool 
 		}
 		for j := range e.msgs {
 			m := &e.msgs[j]
-			if claimed[[2]int{i, j}] || m.Kind == KindToolCall || strings.TrimSpace(m.Text) != want {
+			if claimed[[2]int{i, j}] || !(m.Role == RoleUser || m.Role == RoleTool && strings.HasSuffix(m.Name, "-notification")) || strings.TrimSpace(m.Text) != want {
 				continue
 			}
 			claimed[[2]int{i, j}] = true
