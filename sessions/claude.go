@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // ClaudeFormat is the name of the Claude Code session JSONL reader
@@ -30,162 +29,34 @@ func init() {
 //   - Messages: user text (role user), assistant text, tool_use blocks (role assistant,
 //     kind tool_call, "name(input)"), thinking (kind thinking), tool_result blocks (role
 //     tool, named after the matching tool_use, errors kept), images (a placeholder).
-//     Sidechain (subagent) lines, isMeta lines, harness text (<command-name>, Caveat:,
-//     interruptions), system notes, attachments and progress lines stay out of the
-//     messages (a file that holds only a subagent's transcript is read as the
-//     conversation); "summary" title lines and unknown record types are ignored.
+//     A parallel call's result that hangs off the chain is added after its call, and
+//     prompts typed while the agent worked are user messages with Queued (see
+//     claude_extras.go). Injected text (isMeta lines, hook/CLAUDE.md attachments) is
+//     a system message of kind instruction named by origin (claude_inject.go);
+//     local command and "!" shell output is tool-like output (role tool, named after
+//     the command); a slash command with arguments is the user's words. Sidechain
+//     (subagent) lines, caveats and other harness text, system notes and progress
+//     lines stay out of the messages (a file that holds only a subagent's transcript
+//     is read as the conversation); "summary" title lines and unknown record types are
+//     ignored.
+//   - A round's Instructions are the user's "/compact <instructions>" (the command
+//     line next to the boundary, or compactMetadata.userContext); the first round is
+//     Partial when the transcript starts mid-chain or with a tool result whose call
+//     is not in the file. Token counts not recorded stay 0; a bad one is a warning.
 //   - Damage is reported in Session.Warnings and what is present is still read: a
 //     parentUuid not in the file (the chain goes on with the line before it), a
 //     logicalParentUuid not in the file (a session resumed from an earlier file: the
 //     lines before the boundary in file order are its segment, and a summary with no
 //     sources here becomes a system message the next round is audited against), a
 //     microcompaction (no summary, so no round). A cycle in parentUuid is an error.
-//   - Lines are decoded with the one-pass scanner of claude_decode.go; the json tags
-//     and ccContent.UnmarshalJSON serve the encoding/json reference in its test.
+//   - Lines are decoded with the one-pass scanner of claude_decode.go, as strict as
+//     encoding/json (raw control bytes in strings are rejected at their column; a used
+//     field of the wrong type is named, "message.content[2].text"); the json tags
+//     of claude_types.go and ccContent.UnmarshalJSON serve the encoding/json
+//     reference in its test.
 //   - Message ids are m1, m2, ... in chain order, numbered as the native format numbers
 //     them (a tool call is named after its output: m7.call; see renumberMessages);
 //     Line is the file line.
-
-// ccLine is one record, decoded into just the fields the reader uses.
-type ccLine struct {
-	Type                      string       `json:"type"`
-	Subtype                   string       `json:"subtype"`
-	UUID                      string       `json:"uuid"`
-	ParentUUID                *string      `json:"parentUuid"`
-	LogicalParentUUID         *string      `json:"logicalParentUuid"`
-	SessionID                 string       `json:"sessionId"`
-	Timestamp                 string       `json:"timestamp"`
-	IsSidechain               bool         `json:"isSidechain"`
-	IsMeta                    bool         `json:"isMeta"`
-	IsCompactSummary          bool         `json:"isCompactSummary"`
-	IsVisibleInTranscriptOnly bool         `json:"isVisibleInTranscriptOnly"`
-	TeamName                  string       `json:"teamName"`
-	Message                   *ccMessage   `json:"message"`
-	CompactMetadata           *ccCompact   `json:"compactMetadata"`
-	CompactMetadataSnake      *ccCompactSn `json:"compact_metadata"`
-	MicrocompactMetadata      *ccMicro     `json:"microcompactMetadata"`
-	SessionIDSnake            string       `json:"session_id"`
-}
-
-type ccMessage struct {
-	Role    string    `json:"role"`
-	Content ccContent `json:"content"`
-}
-
-// ccContent is message content: a string or a list of blocks.
-type ccContent struct {
-	Str    string
-	IsStr  bool
-	Blocks []ccBlock
-}
-
-func (c *ccContent) UnmarshalJSON(b []byte) error {
-	if len(b) > 0 && b[0] == '"' {
-		c.IsStr = true
-		return json.Unmarshal(b, &c.Str)
-	}
-	if len(b) > 0 && b[0] == 'n' { // null
-		return nil
-	}
-	return json.Unmarshal(b, &c.Blocks)
-}
-
-type ccBlock struct {
-	Type      string          `json:"type"`
-	Text      string          `json:"text"`
-	Thinking  string          `json:"thinking"`
-	ID        string          `json:"id"`
-	Name      string          `json:"name"`
-	Input     json.RawMessage `json:"input"`
-	ToolUseID string          `json:"tool_use_id"`
-	Content   *ccContent      `json:"content"`
-	IsError   bool            `json:"is_error"`
-	Source    *struct {
-		Type      string `json:"type"`
-		MediaType string `json:"media_type"`
-	} `json:"source"`
-}
-
-type ccCompact struct {
-	Trigger          string  `json:"trigger"`
-	PreTokens        float64 `json:"preTokens"`
-	PostTokens       float64 `json:"postTokens"`
-	PreservedSegment *struct {
-		HeadUUID   string `json:"headUuid"`
-		AnchorUUID string `json:"anchorUuid"`
-		TailUUID   string `json:"tailUuid"`
-	} `json:"preservedSegment"`
-	PreservedMessages *struct {
-		AnchorUUID string   `json:"anchorUuid"`
-		UUIDs      []string `json:"uuids"`
-	} `json:"preservedMessages"`
-}
-
-// ccCompactSn is the snake_case (SDK stream) spelling of compactMetadata.
-type ccCompactSn struct {
-	Trigger          string  `json:"trigger"`
-	PreTokens        float64 `json:"pre_tokens"`
-	PostTokens       float64 `json:"post_tokens"`
-	PreservedSegment *struct {
-		HeadUUID   string `json:"head_uuid"`
-		AnchorUUID string `json:"anchor_uuid"`
-		TailUUID   string `json:"tail_uuid"`
-	} `json:"preserved_segment"`
-}
-
-type ccMicro struct {
-	Trigger          string   `json:"trigger"`
-	PreTokens        float64  `json:"preTokens"`
-	TokensSaved      float64  `json:"tokensSaved"`
-	CompactedToolIDs []string `json:"compactedToolIds"`
-}
-
-// ccKind is what a line is, for the chain.
-type ccKind uint8
-
-const (
-	ccOther ccKind = iota
-	ccUser
-	ccAssistant
-	ccSystem
-	ccAttachment
-	ccProgress
-	ccUnknown
-)
-
-// ccEntry is a decoded chain line, without the raw text.
-type ccEntry struct {
-	line       int
-	kind       ccKind
-	uuid       string
-	parent     string
-	logical    string
-	hasLogical bool
-	sidechain  bool
-	meta       bool
-	team       bool
-	summary    bool // isCompactSummary
-	visOnly    bool // isVisibleInTranscriptOnly
-	boundary   bool // compact_boundary
-	micro      *ccMicro
-	at         string
-	msgs       []ccMsg
-	text       string // the summary's text, for compact summary lines
-	compact    *ccCompactInfo
-}
-
-type ccMsg struct {
-	Message
-	toolUseID string
-}
-
-type ccCompactInfo struct {
-	trigger        string
-	pre, post      int
-	head, anchor   string
-	tail           string
-	preservedUUIDs []string
-}
 
 // sniffClaude claims JSONL whose records carry Claude Code's envelope: a uuid with
 // parentUuid, a sessionId, and a Claude record type; or a "summary" title line.
@@ -225,6 +96,7 @@ type ccParser struct {
 	// boundaryOf maps a compaction summary entry to its boundary entry.
 	boundaryOf  map[int]int
 	sideSession string
+	queue       []ccQueueOp // queue-operation lines, in file order
 }
 
 func (p *ccParser) warnf(format string, args ...any) {
@@ -252,15 +124,19 @@ func parseClaude(path string, lines *jsonlLines, opt ReadOptions) (*Session, err
 			if errors.As(err, &te) {
 				switch rec.Type {
 				case "user", "assistant", "system":
-					if e := bad.bad(lines.line, te.Error()); e != nil {
+					if e := bad.badField(lines.line, te); e != nil {
 						return nil, e
 					}
 				}
 				continue // a record type this reader does not use: ignored
 			}
-			if e := bad.bad(lines.line, err.Error()); e != nil {
+			if e := bad.badErr(lines.line, err); e != nil {
 				return nil, e
 			}
+			continue
+		}
+		if rec.Type == "queue-operation" {
+			p.queueOp(lines.line, &rec)
 			continue
 		}
 		e, keep := p.entry(lines.line, &rec)
@@ -358,34 +234,30 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 		switch r.Subtype {
 		case "compact_boundary":
 			e.boundary = true
-			e.compact = &ccCompactInfo{}
-			if m := r.CompactMetadata; m != nil {
-				e.compact.trigger, e.compact.pre, e.compact.post = m.Trigger, int(m.PreTokens), int(m.PostTokens)
-				if m.PreservedSegment != nil {
-					e.compact.head, e.compact.anchor, e.compact.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
-				}
-				if m.PreservedMessages != nil {
-					e.compact.preservedUUIDs = m.PreservedMessages.UUIDs
-					if e.compact.anchor == "" {
-						e.compact.anchor = m.PreservedMessages.AnchorUUID
-					}
-				}
-			} else if m := r.CompactMetadataSnake; m != nil {
-				e.compact.trigger, e.compact.pre, e.compact.post = m.Trigger, int(m.PreTokens), int(m.PostTokens)
-				if m.PreservedSegment != nil {
-					e.compact.head, e.compact.anchor, e.compact.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
-				}
-			}
+			e.compact = p.boundaryInfo(line, r)
 			if !e.hasLogical && e.parent != "" {
 				// a writer that links the boundary to the old chain by parentUuid
 				e.logical, e.hasLogical, e.parent = e.parent, true, ""
 			}
+		case "local_command":
+			// a slash command or its output, written as a system line by some versions
+			if t, ok := jsonString(r.Content); ok {
+				if m, keep, _ := p.userText(&e, t); keep {
+					m.At, m.Line = e.at, e.line
+					e.msgs = append(e.msgs, m)
+				}
+			}
 		case "microcompact_boundary":
-			e.micro = r.MicrocompactMetadata
-			if e.micro == nil {
-				e.micro = &ccMicro{}
+			e.micro = &ccMicroInfo{}
+			if m := r.MicrocompactMetadata; m != nil {
+				e.micro.trigger, e.micro.cleared = m.Trigger, len(m.CompactedToolIDs)
+				e.micro.saved = p.tokens(line, "microcompactMetadata.tokensSaved", m.TokensSaved)
 			}
 		}
+		return e, true
+	}
+	if e.kind == ccAttachment {
+		p.attachment(&e, r.Attachment)
 		return e, true
 	}
 	if r.Message == nil || (e.kind != ccUser && e.kind != ccAssistant) {
@@ -398,629 +270,44 @@ func (p *ccParser) entry(line int, r *ccLine) (ccEntry, bool) {
 	}
 	// Sidechain lines get their messages too: they are left out of the session unless
 	// the whole file is a subagent's transcript.
-	p.messages(&e, c)
+	p.messages(&e, c, r)
 	return e, true
 }
 
-// contentText joins the text of string-or-blocks content.
-func contentText(c *ccContent) string {
-	if c.IsStr {
-		return c.Str
-	}
-	var parts []string
-	for _, b := range c.Blocks {
-		if b.Type == "text" && b.Text != "" {
-			parts = append(parts, b.Text)
+// boundaryInfo reads a compact_boundary's metadata (either spelling). A token count
+// that is not a whole number from 0 to MaxTokenCount is a warning naming the line
+// and is treated as not recorded (0).
+func (p *ccParser) boundaryInfo(line int, r *ccLine) *ccCompactInfo {
+	ci := &ccCompactInfo{}
+	if m := r.CompactMetadata; m != nil {
+		ci.trigger, ci.userContext = m.Trigger, m.UserContext
+		ci.pre = p.tokens(line, "compactMetadata.preTokens", m.PreTokens)
+		ci.post = p.tokens(line, "compactMetadata.postTokens", m.PostTokens)
+		if m.PreservedSegment != nil {
+			ci.head, ci.anchor, ci.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
+		}
+		if m.PreservedMessages != nil {
+			ci.preservedUUIDs = m.PreservedMessages.UUIDs
+			if ci.anchor == "" {
+				ci.anchor = m.PreservedMessages.AnchorUUID
+			}
+		}
+	} else if m := r.CompactMetadataSnake; m != nil {
+		ci.trigger = m.Trigger
+		ci.pre = p.tokens(line, "compact_metadata.pre_tokens", m.PreTokens)
+		ci.post = p.tokens(line, "compact_metadata.post_tokens", m.PostTokens)
+		if m.PreservedSegment != nil {
+			ci.head, ci.anchor, ci.tail = m.PreservedSegment.HeadUUID, m.PreservedSegment.AnchorUUID, m.PreservedSegment.TailUUID
 		}
 	}
-	return strings.Join(parts, "\n\n")
+	return ci
 }
 
-// harnessPrefixes start user text the CLI writes itself (slash commands, their output,
-// caveats, interruptions): not a human prompt.
-var harnessPrefixes = []string{"<command-name>", "<command-message>", "<command-args>", "<local-command-stdout>", "<local-command-stderr>", "Caveat:", "[Request interrupted by user", "<system-reminder>", "<user-prompt-submit-hook>"}
-
-func isHarnessText(s string) bool {
-	t := strings.TrimLeft(s, " \t\r\n")
-	for _, p := range harnessPrefixes {
-		if strings.HasPrefix(t, p) {
-			return true
-		}
-	}
-	// the files the CLI re-attaches after a compaction
-	for _, p := range [][2]string{{"Called the ", " tool with the following input:"}, {"Result of calling the ", " tool:"}} {
-		if rest, ok := strings.CutPrefix(t, p[0]); ok {
-			if i := strings.Index(rest, p[1]); i > 0 && !strings.ContainsAny(rest[:i], " \n") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// messages converts a user or assistant line's content to messages.
-func (p *ccParser) messages(e *ccEntry, c *ccContent) {
-	role := RoleUser
-	if e.kind == ccAssistant {
-		role = RoleAssistant
-	}
-	add := func(m ccMsg) {
-		m.At, m.Line = e.at, e.line
-		e.msgs = append(e.msgs, m)
-	}
-	if c.IsStr {
-		if strings.TrimSpace(c.Str) != "" && !(role == RoleUser && isHarnessText(c.Str)) {
-			add(ccMsg{Message: Message{Role: role, Text: c.Str}})
-		}
-		return
-	}
-	var text []string
-	flush := func() {
-		if len(text) > 0 {
-			add(ccMsg{Message: Message{Role: role, Text: strings.Join(text, "\n\n")}})
-			text = text[:0]
-		}
-	}
-	for i := range c.Blocks {
-		b := &c.Blocks[i]
-		switch b.Type {
-		case "text":
-			if strings.TrimSpace(b.Text) == "" || (role == RoleUser && isHarnessText(b.Text)) {
-				continue
-			}
-			text = append(text, b.Text)
-		case "tool_use", "server_tool_use":
-			flush()
-			if b.ID != "" {
-				p.toolName[b.ID] = b.Name
-			}
-			add(ccMsg{Message: Message{Role: RoleAssistant, Kind: KindToolCall, Name: b.Name, Text: renderToolCall(b.Name, b.Input)}, toolUseID: b.ID})
-		case "tool_result":
-			flush()
-			t := ""
-			if b.Content != nil {
-				t = toolResultText(b.Content)
-			}
-			add(ccMsg{Message: Message{Role: RoleTool, Kind: KindToolResult, Text: t, IsError: b.IsError}, toolUseID: b.ToolUseID})
-		case "thinking":
-			flush()
-			if strings.TrimSpace(b.Thinking) != "" {
-				add(ccMsg{Message: Message{Role: RoleAssistant, Kind: KindThinking, Text: b.Thinking}})
-			}
-		case "redacted_thinking":
-			// encrypted: nothing readable, and not a loss a summary could make good
-		case "image", "document":
-			flush()
-			add(ccMsg{Message: Message{Role: role, Kind: KindImage, Text: mediaPlaceholder(b)}})
-		}
-	}
-	flush()
-}
-
-func mediaPlaceholder(b *ccBlock) string {
-	mt := ""
-	if b.Source != nil {
-		mt = b.Source.MediaType
-	}
-	if mt == "" {
-		return "[" + b.Type + "]"
-	}
-	return "[" + b.Type + ": " + mt + "]"
-}
-
-// toolResultText is a tool_result's content: its text blocks, and a placeholder
-// for each image.
-func toolResultText(c *ccContent) string {
-	if c.IsStr {
-		return c.Str
-	}
-	var parts []string
-	for i := range c.Blocks {
-		b := &c.Blocks[i]
-		switch b.Type {
-		case "text":
-			parts = append(parts, b.Text)
-		case "image", "document":
-			parts = append(parts, mediaPlaceholder(b))
-		}
-	}
-	return strings.Join(parts, "\n")
-}
-
-// isChainKind reports whether an entry takes part in the conversation chain.
-func (e *ccEntry) isChainKind() bool { return e.kind != ccOther }
-
-// isMessageKind reports whether an entry can be a leaf (a user or assistant line).
-func (e *ccEntry) isMessageKind() bool { return e.kind == ccUser || e.kind == ccAssistant }
-
-// relink is a partial compaction's splice: the preserved segment's head hangs off
-// the anchor after the compaction.
-type relink struct {
-	boundary int // entry index of the boundary that set it
-	anchor   string
-}
-
-// chainWalker walks parentUuid links.
-type chainWalker struct {
-	p       *ccParser
-	relinks map[string][]relink
-}
-
-// walk follows parentUuid from entry start up to a root: a compact_boundary (included),
-// a line with no parent, or a parent that is not in the file (reported). Relinks set
-// by boundaries before limit (entry index; -1 for all) apply. It returns the entries
-// in chain order (oldest first) and the root's index (-1 when the chain was cut).
-func (w *chainWalker) walk(start, limit int) ([]int, int, error) {
-	p := w.p
-	var rev []int
-	seen := map[int]bool{}
-	cur := start
-	for {
-		if seen[cur] {
-			e := &p.entries[cur]
-			return nil, -1, &InputError{Path: p.path, Line: e.line, Msg: fmt.Sprintf("cycle in the parentUuid chain: %s leads back to itself", e.uuid)}
-		}
-		seen[cur] = true
-		rev = append(rev, cur)
-		e := &p.entries[cur]
-		if e.boundary {
-			break
-		}
-		if _, isSum := p.boundaryOf[cur]; isSum && e.parent != "" {
-			if b, ok := p.byUUID[e.parent]; !ok || !p.entries[b].boundary {
-				break // a summary linked elsewhere than its boundary ends the segment
-			}
-		}
-		parent := e.parent
-		if rl := w.relinkFor(e.uuid, limit); rl != "" {
-			parent = rl
-		}
-		if parent == "" {
-			break
-		}
-		next, ok := p.byUUID[parent]
-		if !ok {
-			// A dangling parent: go on with the line before it in file order, so what
-			// is present is still read.
-			prev := p.prevMainEntry(cur)
-			if prev < 0 {
-				p.warnf("line %d: parentUuid %s is not in this file; the chain starts there", e.line, parent)
-				cur = -1
-				break
-			}
-			p.warnf("line %d: parentUuid %s is not in this file; the chain goes on with line %d, the line before it", e.line, parent, p.entries[prev].line)
-			next = prev
-		}
-		cur = next
-	}
-	out := make([]int, len(rev))
-	for i, x := range rev {
-		out[len(rev)-1-i] = x
-	}
-	if cur < 0 {
-		return out, -1, nil
-	}
-	return out, rev[len(rev)-1], nil
-}
-
-// rootBoundary maps a segment root that is a compaction summary to its boundary.
-func (p *ccParser) rootBoundary(root int) int {
-	if b, ok := p.boundaryOf[root]; ok && root >= 0 {
-		return b
-	}
-	return root
-}
-
-func (w *chainWalker) relinkFor(uuid string, limit int) string {
-	best, anchor := -1, ""
-	for _, r := range w.relinks[uuid] {
-		if (limit < 0 || r.boundary < limit) && r.boundary > best {
-			best, anchor = r.boundary, r.anchor
-		}
-	}
-	return anchor
-}
-
-// leaf picks the end of the active chain: among lines no line names as parent, walk up
-// to the nearest user or assistant line; prefer main-chain, non-meta, non-team lines;
-// take the latest in file order.
-func (p *ccParser) leaf() int {
-	hasChild := make(map[string]bool, len(p.entries))
-	for i := range p.entries {
-		if pu := p.entries[i].parent; pu != "" {
-			hasChild[pu] = true
-		}
-	}
-	best, bestRank := -1, -1
-	for i := range p.entries {
-		e := &p.entries[i]
-		if !e.isChainKind() || hasChild[e.uuid] || e.sidechain {
-			continue
-		}
-		// walk up to the nearest user/assistant line
-		cur, steps := i, 0
-		for cur >= 0 && !p.entries[cur].isMessageKind() && steps < len(p.entries) {
-			pu := p.entries[cur].parent
-			if pu == "" {
-				cur = -1
-				break
-			}
-			next, ok := p.byUUID[pu]
-			if !ok {
-				cur = -1
-				break
-			}
-			cur, steps = next, steps+1
-		}
-		if cur < 0 || !p.entries[cur].isMessageKind() {
-			continue
-		}
-		l := &p.entries[cur]
-		rank := 0
-		if !l.sidechain && !l.meta && !l.team {
-			rank = 1
-		}
-		if rank > bestRank || (rank == bestRank && cur > best) {
-			best, bestRank = cur, rank
-		}
-	}
-	if best < 0 {
-		// No line ends a chain (every line is someone's parent: a cycle): start from
-		// the last main-chain message line, and let the walk report the cycle.
-		for i := len(p.entries) - 1; i >= 0; i-- {
-			if e := &p.entries[i]; e.isMessageKind() && !e.sidechain {
-				return i
-			}
-		}
-	}
-	return best
-}
-
-// build orders the chain, finds the rounds and assembles the session.
-func (p *ccParser) build() (*Session, error) {
-	s := &Session{Format: ClaudeFormat, Path: p.path, ID: p.session}
-	if len(p.entries) == 0 {
-		return nil, &InputError{Path: p.path, Line: 1, Msg: "no conversation records (user, assistant or system lines with a uuid)"}
-	}
-	// Resolve tool names now that every tool_use has been seen.
-	for i := range p.entries {
-		for j := range p.entries[i].msgs {
-			m := &p.entries[i].msgs[j]
-			if m.Role == RoleTool && m.Name == "" {
-				m.Name = p.toolName[m.toolUseID]
-			}
-		}
-	}
-	w := &chainWalker{p: p, relinks: map[string][]relink{}}
-	summaryOf := map[int]int{} // boundary entry -> summary entry
-	for i := range p.entries {
-		e := &p.entries[i]
-		if e.boundary && e.compact != nil && e.compact.head != "" && e.compact.anchor != "" {
-			w.relinks[e.compact.head] = append(w.relinks[e.compact.head], relink{boundary: i, anchor: e.compact.anchor})
-		}
-		if e.kind == ccUser && !e.sidechain && e.parent != "" {
-			if b, ok := p.byUUID[e.parent]; ok && p.entries[b].boundary {
-				isSum := e.summary || (e.text == "" && len(e.msgs) == 1 && strings.HasPrefix(strings.TrimSpace(e.msgs[0].Text), "This session is being continued from a previous conversation"))
-				if _, has := summaryOf[b]; !has && isSum {
-					if !e.summary { // text-prefix fallback: the line was read as a message
-						e.summary, e.text, e.msgs = true, e.msgs[0].Text, nil
-					}
-					summaryOf[b] = i
-				}
-			}
-		}
-		if e.micro != nil && !e.sidechain {
-			m := e.micro
-			p.warnf("line %d: microcompaction (trigger %q) cleared %d old tool results, saving %d tokens; it writes no summary, so there is no round to audit", e.line, m.Trigger, len(m.CompactedToolIDs), int(m.TokensSaved))
-		}
-	}
-	// A summary line that does not hang off its boundary: take the first unclaimed
-	// isCompactSummary line that follows the boundary closely in file order.
-	claimed := map[int]bool{}
-	for _, si := range summaryOf {
-		claimed[si] = true
-	}
-	for i := range p.entries {
-		if e := &p.entries[i]; !e.boundary || e.sidechain {
-			continue
-		}
-		if _, ok := summaryOf[i]; ok {
-			continue
-		}
-		for j := i + 1; j < len(p.entries) && j <= i+8; j++ {
-			if f := &p.entries[j]; f.summary && !f.sidechain && !claimed[j] {
-				summaryOf[i], claimed[j] = j, true
-				break
-			}
-			if p.entries[j].boundary {
-				break
-			}
-		}
-	}
-	p.boundaryOf = map[int]int{}
-	for b, si := range summaryOf {
-		p.boundaryOf[si] = b
-	}
-	// A summary with no boundary (older builds began the next file with it): its
-	// sources are elsewhere, so it is kept as a system message, which the next round
-	// here is audited against.
-	for i := range p.entries {
-		e := &p.entries[i]
-		if _, ok := p.boundaryOf[i]; ok || e.sidechain || e.kind != ccUser {
-			continue
-		}
-		text := e.text
-		if !e.summary {
-			if e.parent != "" || len(e.msgs) != 1 || !strings.HasPrefix(strings.TrimSpace(e.msgs[0].Text), "This session is being continued from a previous conversation") {
-				continue
-			}
-			text = e.msgs[0].Text
-		}
-		p.warnf("line %d: a compaction summary with no compact_boundary; its sources are not in this file, so it is kept as a system message", e.line)
-		e.summary, e.visOnly = false, false
-		e.msgs = []ccMsg{{Message: Message{Role: RoleSystem, Name: "compact_summary", Text: text, At: e.at, Line: e.line}}}
-	}
-	// Walk the chain back from the leaf, then through each boundary's logicalParentUuid.
-	leaf := p.leaf()
-	var segments [][]int // oldest first
-	var bounds []int     // boundary entry index per segment after the first
-	if leaf >= 0 {
-		seg, root, err := w.walk(leaf, -1)
-		if err != nil {
-			return nil, err
-		}
-		segments = append(segments, seg)
-		cur := p.rootBoundary(root)
-		if cur < 0 {
-			// The active chain is cut (a parent not in the file): take the rounds from
-			// the last main-chain boundary before the leaf in file order.
-			if last := p.lastBoundaryBefore(leaf); last >= 0 {
-				p.warnf("the active chain is cut before it reaches the compaction at line %d; the rounds are taken from there", p.entries[last].line)
-				cur = last
-			}
-		} else if !p.entries[cur].boundary {
-			if n := p.countBoundaries(); n > 0 {
-				p.warnf("%d compaction boundaries are not on the active chain (an abandoned branch?) and are not audited", n)
-			}
-		}
-		seenB := map[int]bool{}
-		for cur >= 0 && p.entries[cur].boundary {
-			if seenB[cur] {
-				return nil, &InputError{Path: p.path, Line: p.entries[cur].line, Msg: "cycle through logicalParentUuid links"}
-			}
-			seenB[cur] = true
-			bounds = append([]int{cur}, bounds...)
-			b := &p.entries[cur]
-			var seg []int
-			next := -1
-			if l, ok := p.byUUID[b.logical]; ok && b.logical != "" {
-				var err error
-				seg, next, err = w.walk(l, cur)
-				if err != nil {
-					return nil, err
-				}
-			} else {
-				if b.hasLogical && b.logical != "" {
-					p.warnf("line %d: compact boundary's logicalParentUuid %s is not in this file (the session may continue an earlier file); the lines before it in file order are taken as its segment", b.line, b.logical)
-				} else {
-					p.warnf("line %d: compact boundary has no logicalParentUuid; the lines before it in file order are taken as its segment", b.line)
-				}
-				seg, next = p.fileOrderSegment(cur)
-			}
-			segments = append([][]int{seg}, segments...)
-			cur = p.rootBoundary(next)
-		}
-	}
-	return p.assemble(s, segments, bounds, summaryOf)
-}
-
-// lastBoundaryBefore is the last main-chain compact_boundary entry before index end.
-func (p *ccParser) lastBoundaryBefore(end int) int {
-	for i := end - 1; i >= 0; i-- {
-		if p.entries[i].boundary && !p.entries[i].sidechain {
-			return i
-		}
-	}
-	return -1
-}
-
-// prevMainEntry is the main-chain entry before entry i in file order, or -1.
-func (p *ccParser) prevMainEntry(i int) int {
-	for j := i - 1; j >= 0; j-- {
-		if !p.entries[j].sidechain && p.entries[j].isChainKind() {
-			return j
-		}
-	}
-	return -1
-}
-
-// countBoundaries counts the main-chain compact_boundary lines.
-func (p *ccParser) countBoundaries() int {
-	n := 0
-	for i := range p.entries {
-		if p.entries[i].boundary && !p.entries[i].sidechain {
-			n++
-		}
+// tokens checks a recorded token count (see tokenCount) and warns about a bad one.
+func (p *ccParser) tokens(line int, field string, raw []byte) int {
+	n, problem := tokenCount(raw)
+	if problem != "" {
+		p.warnf("line %d: %s: %s; it is treated as not recorded", line, field, problem)
 	}
 	return n
-}
-
-// fileOrderSegment is the fallback segment of boundary b: the main-chain entries
-// between the previous boundary (in file order) and b, with that boundary as root.
-func (p *ccParser) fileOrderSegment(b int) ([]int, int) {
-	prev := p.lastBoundaryBefore(b)
-	var seg []int
-	if prev >= 0 {
-		seg = append(seg, prev)
-	}
-	for i := prev + 1; i < b; i++ {
-		if !p.entries[i].sidechain {
-			seg = append(seg, i)
-		}
-	}
-	return seg, prev
-}
-
-// assemble emits messages segment by segment and one compaction per boundary.
-func (p *ccParser) assemble(s *Session, segments [][]int, bounds []int, summaryOf map[int]int) (*Session, error) {
-	emitted := map[string]bool{}
-	pairKey := map[int]string{}
-	idsOf := func(ei int) []string {
-		e := &p.entries[ei]
-		ids := make([]string, len(e.msgs))
-		for j := range e.msgs {
-			if j == 0 {
-				ids[j] = e.uuid
-			} else {
-				ids[j] = fmt.Sprintf("%s#%d", e.uuid, j+1)
-			}
-		}
-		return ids
-	}
-	emit := func(ei int) []string {
-		e := &p.entries[ei]
-		if e.sidechain || e.meta || e.visOnly || e.summary || len(e.msgs) == 0 {
-			return nil
-		}
-		ids := idsOf(ei)
-		if !emitted[e.uuid] {
-			emitted[e.uuid] = true
-			for j := range e.msgs {
-				m := e.msgs[j].Message
-				m.ID = ids[j]
-				if k := e.msgs[j].toolUseID; k != "" {
-					pairKey[len(s.Messages)] = k
-				}
-				s.Messages = append(s.Messages, m)
-			}
-		}
-		return ids
-	}
-	prevComp := ""
-	round := 0
-	for k, seg := range segments {
-		var boundary = -1
-		if k < len(bounds) {
-			boundary = bounds[k]
-		}
-		var preserved map[string]bool
-		if boundary >= 0 {
-			preserved = p.preservedSet(boundary)
-		}
-		var sources, kept []string
-		if prevComp != "" {
-			sources = append(sources, prevComp)
-		}
-		for _, ei := range seg {
-			ids := emit(ei)
-			if boundary < 0 {
-				continue
-			}
-			if preserved[p.entries[ei].uuid] {
-				kept = append(kept, ids...)
-				continue
-			}
-			sources = append(sources, ids...)
-		}
-		if boundary < 0 {
-			continue
-		}
-		b := &p.entries[boundary]
-		si, ok := summaryOf[boundary]
-		if !ok {
-			p.warnf("line %d: compact boundary has no isCompactSummary line after it; there is no summary to audit for it", b.line)
-			continue
-		}
-		sum := &p.entries[si]
-		if len(sources) == 0 {
-			// Nothing this summary replaced is in the file (a session resumed from an
-			// earlier file): keep its text as a system message, so the next round is
-			// audited against it.
-			p.warnf("line %d: none of the messages the compaction at line %d replaced are in this file; its summary is kept as a system message and not audited as a round", sum.line, b.line)
-			sum.summary, sum.visOnly = false, false
-			sum.msgs = []ccMsg{{Message: Message{Role: RoleSystem, Name: "compact_summary", Text: sum.text, At: sum.at, Line: sum.line}}}
-			if k+1 < len(segments) {
-				if !containsInt(segments[k+1], si) {
-					segments[k+1] = append([]int{si}, segments[k+1]...)
-				}
-			} else {
-				emit(si)
-			}
-			prevComp = ""
-			continue
-		}
-		round++
-		c := Compaction{ID: fmt.Sprintf("c%d", round), Round: round, Parent: prevComp, Sources: sources, Summary: sum.text,
-			At: b.at, Line: b.line, Preserved: kept}
-		if b.compact != nil {
-			c.Trigger, c.PreTokens, c.PostTokens = b.compact.trigger, b.compact.pre, b.compact.post
-		}
-		s.Compactions = append(s.Compactions, c)
-		prevComp = c.ID
-	}
-	s.Warnings = p.warn
-	renumberMessages(s, pairKey)
-	s.Index()
-	if err := Validate(s, func(kind string, i int) (int, int) {
-		switch kind {
-		case "messages":
-			if i < len(s.Messages) {
-				return s.Messages[i].Line, 0
-			}
-		case "compactions":
-			if i < len(s.Compactions) {
-				return s.Compactions[i].Line, 0
-			}
-		}
-		return 0, 0
-	}); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// preservedSet lists the uuids a partial compaction kept verbatim: preservedMessages'
-// uuids and the preservedSegment from tail back to head.
-func (p *ccParser) preservedSet(b int) map[string]bool {
-	ci := p.entries[b].compact
-	if ci == nil || (ci.tail == "" && len(ci.preservedUUIDs) == 0) {
-		return nil
-	}
-	set := map[string]bool{}
-	for _, u := range ci.preservedUUIDs {
-		set[u] = true
-	}
-	if ci.tail != "" && ci.head != "" {
-		cur, ok := p.byUUID[ci.tail]
-		found := false
-		for steps := 0; ok && steps <= len(p.entries); steps++ {
-			e := &p.entries[cur]
-			set[e.uuid] = true
-			if e.uuid == ci.head {
-				found = true
-				break
-			}
-			if e.parent == "" {
-				break
-			}
-			cur, ok = p.byUUID[e.parent]
-		}
-		if !found {
-			p.warnf("line %d: preservedSegment %s..%s is not a chain in this file; only preservedMessages are treated as kept", p.entries[b].line, ci.head, ci.tail)
-			set = map[string]bool{}
-			for _, u := range ci.preservedUUIDs {
-				set[u] = true
-			}
-		}
-	}
-	return set
-}
-
-func containsInt(list []int, x int) bool {
-	for _, y := range list {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 )
 
@@ -80,12 +79,6 @@ type cxPayload struct {
 	ModelProvider      string          `json:"model_provider"`
 }
 
-type cxPart struct {
-	Type     string `json:"type"`
-	Text     string `json:"text"`
-	ImageURL string `json:"image_url"`
-}
-
 // CodexSummaryPrefix starts the text of a local compaction's summary (Codex's
 // templates/compact/summary_prefix.md; the rest of that line varies by version).
 const CodexSummaryPrefix = "Another language model started to solve this problem"
@@ -157,6 +150,10 @@ type cxParser struct {
 	knownSummary map[string]bool
 	rolledBack   int
 	pairKey      map[int]string
+	// the last compacted line, to tell a repeated record from a new round
+	lastCompSig  string
+	lastCompLine int
+	itemsSince   bool
 }
 
 // cxPending is a bare compaction response item not yet claimed by a compacted line.
@@ -187,13 +184,13 @@ func parseCodex(path string, lines *jsonlLines, opt ReadOptions) (*Session, erro
 			if errors.As(err, &te) {
 				switch rec.Type {
 				case "response_item", "compacted", "session_meta":
-					if e := bad.bad(lines.line, te.Error()); e != nil {
+					if e := bad.badField(lines.line, te); e != nil {
 						return nil, e
 					}
 				}
 				continue
 			}
-			if e := bad.bad(lines.line, err.Error()); e != nil {
+			if e := bad.badErr(lines.line, err); e != nil {
 				return nil, e
 			}
 			continue
@@ -362,6 +359,7 @@ func (p *cxParser) item(n int, at string, pl *cxPayload) {
 	if pl.Type == "ghost_snapshot" || pl.Type == "other" {
 		return
 	}
+	p.itemsSince = true
 	p.turnItems++
 	p.justStarted = false
 	base := Message{At: at, Line: n}
@@ -457,192 +455,5 @@ func (p *cxParser) item(n int, at string, pl *cxPayload) {
 		m.Role, m.Kind, m.Name, m.Text, m.IsError = RoleTool, KindToolResult, p.callName[pl.CallID], text, isErr
 		p.pairKey[len(p.s.Messages)] = pl.CallID
 		p.add(m, true)
-	}
-}
-
-// toolOutputText reads a function output: a string, a list of content items, or an
-// object {content|output, success|metadata.exit_code}. A string that is itself such a
-// JSON object (custom tools write {"output": ..., "metadata": ...}) is unwrapped.
-func toolOutputText(raw json.RawMessage) (string, bool) {
-	if s, ok := jsonString(raw); ok {
-		t := strings.TrimSpace(s)
-		if strings.HasPrefix(t, "{") && strings.HasSuffix(t, "}") {
-			if text, isErr, ok := outputObject([]byte(t)); ok {
-				return text, isErr
-			}
-		}
-		return s, false
-	}
-	if len(raw) > 0 && raw[0] == '[' {
-		text, images := cxPartsText(raw)
-		if len(images) > 0 {
-			text = strings.TrimSpace(text + "\n" + strings.Join(images, "\n"))
-		}
-		return text, false
-	}
-	if len(raw) > 0 && raw[0] == '{' {
-		if text, isErr, ok := outputObject(raw); ok {
-			return text, isErr
-		}
-	}
-	return string(raw), false
-}
-
-// stripShellHeader removes the frame Codex puts around a shell tool's output,
-// "Exit code: N\n[Wall time: ...\n]Output:\n", so the tool message is the output,
-// as in the native rendering. A non-zero exit code is kept as the first line (a
-// failure record is a fact) and marks the message as an error.
-func stripShellHeader(text string, isErr bool) (string, bool) {
-	rest, ok := strings.CutPrefix(text, "Exit code: ")
-	if !ok {
-		return text, isErr
-	}
-	nl := strings.IndexByte(rest, '\n')
-	if nl < 0 {
-		return text, isErr
-	}
-	code := rest[:nl]
-	if _, err := strconv.Atoi(code); err != nil {
-		return text, isErr
-	}
-	rest = rest[nl+1:]
-	if strings.HasPrefix(rest, "Wall time: ") {
-		i := strings.IndexByte(rest, '\n')
-		if i < 0 {
-			return text, isErr
-		}
-		rest = rest[i+1:]
-	}
-	body, ok := strings.CutPrefix(rest, "Output:\n")
-	if !ok {
-		if rest != "Output:" {
-			return text, isErr
-		}
-		body = ""
-	}
-	if code == "0" {
-		return body, isErr
-	}
-	return "Exit code: " + code + "\n" + body, true
-}
-
-func outputObject(b []byte) (string, bool, bool) {
-	var o struct {
-		Output   *string         `json:"output"`
-		Content  json.RawMessage `json:"content"`
-		Success  *bool           `json:"success"`
-		Metadata *struct {
-			ExitCode *int `json:"exit_code"`
-		} `json:"metadata"`
-	}
-	if json.Unmarshal(b, &o) != nil {
-		return "", false, false
-	}
-	isErr := (o.Success != nil && !*o.Success) || (o.Metadata != nil && o.Metadata.ExitCode != nil && *o.Metadata.ExitCode != 0)
-	switch {
-	case o.Output != nil:
-		if o.Metadata != nil && o.Metadata.ExitCode != nil && *o.Metadata.ExitCode != 0 && !strings.HasPrefix(*o.Output, "Exit code: ") {
-			return fmt.Sprintf("Exit code: %d\n%s", *o.Metadata.ExitCode, *o.Output), true, true
-		}
-		return *o.Output, isErr, true
-	case len(o.Content) > 0:
-		t, _ := toolOutputText(o.Content)
-		return t, isErr, true
-	}
-	return "", false, false
-}
-
-// flushStandalone turns a bare compaction item that no compacted line claimed into
-// an opaque round.
-func (p *cxParser) flushStandalone() {
-	sp := p.standalone
-	if sp == nil {
-		return
-	}
-	p.standalone = nil
-	p.finishRound(sp.line, sp.at, sp.token, true)
-}
-
-func (p *cxParser) compacted(n int, at string, pl *cxPayload) {
-	msg := ""
-	if s, ok := jsonString(pl.Message); ok {
-		msg = s
-	}
-	summary, opaque := "", false
-	if strings.TrimSpace(msg) != "" {
-		summary, _ = stripCodexPrefix(msg)
-	} else {
-		// the summary-prefixed user message of replacement_history, else an encrypted item
-		for i := len(pl.ReplacementHistory) - 1; i >= 0 && summary == ""; i-- {
-			it := &pl.ReplacementHistory[i]
-			if it.Type == "message" && it.Role == "user" {
-				if t, _ := cxPartsText(it.Content); t != "" {
-					if rest, ok := stripCodexPrefix(t); ok {
-						summary = rest
-					}
-				}
-			}
-		}
-		if summary == "" {
-			opaque = true
-			for i := len(pl.ReplacementHistory) - 1; i >= 0; i-- {
-				it := &pl.ReplacementHistory[i]
-				if (it.Type == "compaction" || it.Type == "compaction_summary") && it.EncryptedContent != nil {
-					summary = *it.EncryptedContent
-					break
-				}
-			}
-			if summary == "" && p.standalone != nil {
-				summary = p.standalone.token
-			}
-			if summary == "" {
-				p.warnf("line %d: compaction with an empty message and no encrypted item: an opaque round with nothing to read", n)
-			}
-		}
-	}
-	p.standalone = nil
-	p.finishRound(n, at, summary, opaque)
-}
-
-// finishRound closes the current segment as a round.
-func (p *cxParser) finishRound(n int, at, summary string, opaque bool) {
-	var sources []string
-	if p.prevComp != "" {
-		sources = append(sources, p.prevComp)
-	}
-	for _, i := range p.seg {
-		sources = append(sources, p.s.Messages[i].ID)
-	}
-	p.seg = nil
-	if len(sources) == 0 {
-		// nothing this compaction replaced is in the file
-		if opaque || strings.TrimSpace(summary) == "" {
-			p.warnf("line %d: compaction with nothing before it in this file; not audited as a round", n)
-			return
-		}
-		p.warnf("line %d: compaction with nothing before it in this file; its summary is kept as a system message and not audited as a round", n)
-		p.add(Message{Role: RoleSystem, Name: "compact_summary", Text: summary, At: at, Line: n}, true)
-		p.knownSummary[strings.TrimSpace(summary)] = true
-		return
-	}
-	p.round++
-	c := Compaction{ID: fmt.Sprintf("c%d", p.round), Round: p.round, Parent: p.prevComp, Sources: sources,
-		Summary: summary, Opaque: opaque || LooksOpaque(summary), Model: p.model, At: at, Line: n}
-	if c.Opaque {
-		c.Policy = "remote"
-	} else {
-		c.Policy = "local"
-		p.knownSummary[strings.TrimSpace(summary)] = true
-	}
-	p.s.Compactions = append(p.s.Compactions, c)
-	p.prevComp = c.ID
-	if p.turnOpen {
-		if p.pendingComp >= 0 {
-			p.turnItems++ // a second compaction in one turn: the first was not a lone /compact
-			p.settleTrigger()
-		}
-		p.pendingComp, p.itemsAtComp, p.turnItems = len(p.s.Compactions)-1, p.turnItems, 0
-	} else if p.sawTurns {
-		p.s.Compactions[len(p.s.Compactions)-1].Trigger = "auto"
 	}
 }

@@ -13,7 +13,7 @@ func cxDecode(line []byte, r *cxLine) error {
 	if !utf8.Valid(line) {
 		return utf8LineError(line)
 	}
-	d := ccDecoder{}
+	d := ccDecoder{line: line}
 	err := jsFields(line, func(k, v []byte) error {
 		switch string(k) {
 		case "timestamp":
@@ -34,7 +34,7 @@ func cxDecode(line []byte, r *cxLine) error {
 		return nil
 	})
 	if err != nil {
-		return &badLineError{msg: err.Error()}
+		return lineError(err)
 	}
 	if d.typeErr != nil {
 		return d.typeErr

@@ -80,16 +80,21 @@ func TestCodexRemoteOpaque(t *testing.T) {
 			t.Errorf("round %d: opaque %v summary %.20q policy %q trigger %q", i+1, c.Opaque, c.Summary, c.Policy, c.Trigger)
 		}
 	}
+	// The user messages the encrypted compaction kept beside its item were not
+	// replaced: they are Preserved, not sources.
 	checkList(t, "round 1 sources", sourceDescs(s, &s.Compactions[0]), []string{
-		"user:Cut the nightly reconciliation job's runtime",
 		"assistant/tool_call:shell_command(command=./ops/jobstats reconcile --last 7",
 		"tool/tool_result:avg 3h12m, max 3h58m",
 		"assistant:FetchBalances dominates",
-		"user:Batch it, 500 accounts per query.",
 		"assistant/tool_call:shell_command(command=go test ./jobs/reconcile/...",
 		"tool/tool_result:ok  \tgithub.com/ravi/ledger/jobs/reconcile",
 		"assistant:FetchBalances now reads 500 accounts per query",
 	})
+	var kept []string
+	for _, id := range s.Compactions[0].Preserved {
+		kept = append(kept, desc(s.Message(id)))
+	}
+	checkList(t, "round 1 preserved", kept, []string{"user:Cut the nightly reconciliation job's runtime", "user:Batch it, 500 accounts per query."})
 	// The retained user messages are the same messages, not new ones; the second
 	// round's new messages start after the first compaction.
 	checkList(t, "round 2 sources", sourceDescs(s, &s.Compactions[1]), []string{
@@ -101,6 +106,58 @@ func TestCodexRemoteOpaque(t *testing.T) {
 	})
 	if s.Compactions[1].Parent != "c1" || s.Compactions[0].Model != "gpt-5.1-codex-max" {
 		t.Errorf("lineage %+v", s.Compactions[1])
+	}
+}
+
+// A remote compaction written twice (same content, nothing in between) is one round
+// and a warning; its retained user messages are Preserved; the readable round after
+// it builds on it. In-memory and streaming reads agree.
+func TestCodexRemoteRetainedAndDuplicate(t *testing.T) {
+	s := readBoth(t, CodexFormat, filepath.Join("testdata", "codex", "remote-retained.jsonl"))
+	if len(s.Compactions) != 2 {
+		t.Fatalf("%d rounds, want 2 (the repeated compacted line is not a round)", len(s.Compactions))
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], "repeats the compacted record of line") || !strings.Contains(s.Warnings[0], "dropped, not a second round") {
+		t.Errorf("warnings %q", s.Warnings)
+	}
+	c1, c2 := s.Compactions[0], s.Compactions[1]
+	if !c1.Opaque || c2.Opaque || c2.Parent != "c1" || c2.Sources[0] != "c1" {
+		t.Errorf("rounds: %+v / %+v", c1, c2)
+	}
+	var kept []string
+	for _, id := range c1.Preserved {
+		kept = append(kept, desc(s.Message(id)))
+	}
+	checkList(t, "opaque round preserved", kept, []string{"user:Move the invoice PDFs to the archive bucket.", "user:Use the Glacier Deep Archive storage class"})
+	for _, d := range sourceDescs(s, &c1) {
+		if strings.HasPrefix(d, "user:") {
+			t.Errorf("opaque round source %q is a message it kept", d)
+		}
+	}
+	// a local round keeps its retained messages as sources (its summary is judged)
+	if checkSrc := sourceDescs(s, &c2); !strings.HasPrefix(strings.Join(checkSrc, "|"), "c1|assistant:Starting the copy") {
+		t.Errorf("round 2 sources %q", checkSrc)
+	}
+}
+
+// A compacted line repeated after new items is a new round, not a duplicate.
+func TestCodexRepeatedCompactionAfterItemsIsARound(t *testing.T) {
+	meta := `{"timestamp":"t","type":"session_meta","payload":{"id":"s1"}}`
+	user := `{"timestamp":"t","type":"response_item","payload":{"type":"message","role":"user","content":[{"type":"input_text","text":"Hi."}]}}`
+	comp := `{"timestamp":"t","type":"compacted","payload":{"message":"` + CodexSummaryPrefix + `\nThe user said hi."}}`
+	s, err := parseBoth(t, CodexFormat, codexLines(meta, user, comp, user, comp), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Compactions) != 2 || len(s.Warnings) != 0 {
+		t.Errorf("%d rounds, warnings %q", len(s.Compactions), s.Warnings)
+	}
+	s, err = parseBoth(t, CodexFormat, codexLines(meta, user, comp, comp), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Compactions) != 1 || len(s.Warnings) != 1 || !strings.HasPrefix(s.Warnings[0], "line 4: repeats the compacted record of line 3") {
+		t.Errorf("%d rounds, warnings %q", len(s.Compactions), s.Warnings)
 	}
 }
 

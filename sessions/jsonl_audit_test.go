@@ -42,3 +42,25 @@ func TestSamplesAuditFindsTheDrop(t *testing.T) {
 		}
 	}
 }
+
+// A remote (encrypted) Codex compaction stays opaque, and the user messages Codex
+// kept beside its encrypted item are judged in no round: the opaque round has no
+// findings, and the readable round after it does not report them as lost.
+func TestCodexRetainedMessagesNotJudgedInOpaqueRound(t *testing.T) {
+	s, err := sessions.ReadFile(filepath.Join("testdata", "codex", "remote-retained.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := audit.Run(s, audit.Options{})
+	if len(r.Rounds) != 2 || !r.Rounds[0].Opaque || r.Rounds[1].Opaque {
+		t.Fatalf("%d rounds (want an opaque one, then a readable one)", len(r.Rounds))
+	}
+	if n := len(r.Rounds[0].Findings); n != 0 {
+		t.Errorf("opaque round has %d findings: %+v", n, r.Rounds[0].Findings)
+	}
+	for _, f := range r.Rounds[1].Findings {
+		if f.Source != nil && f.Source.Role == sessions.RoleUser && strings.Contains(f.Source.Text, "Glacier Deep Archive") {
+			t.Errorf("round 2 judges a message the opaque round kept: %+v", f)
+		}
+	}
+}

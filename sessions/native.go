@@ -105,6 +105,7 @@ type nativeMessage struct {
 	At      string `json:"at"`
 	Kind    string `json:"kind"`
 	IsError bool   `json:"is_error"`
+	Queued  bool   `json:"queued"`
 }
 
 type nativeComp struct {
@@ -121,6 +122,8 @@ type nativeComp struct {
 	Trigger      string   `json:"trigger"`
 	PreTokens    int      `json:"pre_tokens"`
 	PostTokens   int      `json:"post_tokens"`
+	Instructions string   `json:"instructions"`
+	Partial      string   `json:"partial"`
 	Preserved    []string `json:"preserved"`
 	At           string   `json:"at"`
 }
@@ -188,7 +191,7 @@ func ParseNative(path string, data []byte) (*Session, error) {
 	s := &Session{Format: NativeFormat, Path: path, ID: doc.Session, Manifest: doc.Manifest}
 	for i, m := range doc.Messages {
 		line, _ := elem(pos.messages, i)
-		s.Messages = append(s.Messages, Message{ID: m.ID, Role: m.Role, Name: m.Name, Text: m.Text, At: m.At, Kind: m.Kind, IsError: m.IsError, Line: line})
+		s.Messages = append(s.Messages, Message{ID: m.ID, Role: m.Role, Name: m.Name, Text: m.Text, At: m.At, Kind: m.Kind, IsError: m.IsError, Queued: m.Queued, Line: line})
 	}
 	for i, c := range doc.Compactions {
 		line, _ := elem(pos.compactions, i)
@@ -204,7 +207,7 @@ func ParseNative(path string, data []byte) (*Session, error) {
 			ID: c.ID, Round: c.Round, Parent: parent, Sources: c.Sources, Summary: *c.Summary,
 			Opaque: c.Opaque || c.Encrypted || LooksOpaque(*c.Summary), Policy: c.Policy, Model: c.Model,
 			TargetTokens: c.TargetTokens, Trigger: c.Trigger, PreTokens: c.PreTokens, PostTokens: c.PostTokens,
-			Preserved: c.Preserved, At: c.At, Line: line,
+			Instructions: c.Instructions, Partial: c.Partial, Preserved: c.Preserved, At: c.At, Line: line,
 		})
 	}
 	s.Index()

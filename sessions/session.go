@@ -76,9 +76,15 @@ type Compaction struct {
 	// Partial says why the round's sources are known to be incomplete (the transcript
 	// starts mid-chain, ...); empty when the reader saw the whole history.
 	Partial string `json:"partial,omitempty"`
-	At        string   `json:"at,omitempty"`
-	Line      int      `json:"-"`
+	At      string `json:"at,omitempty"`
+	Line    int    `json:"-"`
 }
+
+// MaxTokenCount is the largest token count a reader accepts from an agent's file
+// (preTokens, postTokens...): far above any model's context window, so a larger
+// value is damage, not a count. Readers warn about a count out of range or negative
+// and treat it as not recorded (0).
+const MaxTokenCount = 1_000_000_000
 
 // Invariant is a declared invariant from a manifest.
 type Invariant struct {

@@ -23,6 +23,7 @@ type outMessage struct {
 	Name    string `json:"name,omitempty"`
 	Kind    string `json:"kind,omitempty"`
 	IsError bool   `json:"is_error,omitempty"`
+	Queued  bool   `json:"queued,omitempty"`
 	At      string `json:"at,omitempty"`
 	Text    string `json:"text"`
 }
@@ -40,6 +41,8 @@ type outComp struct {
 	Trigger      string   `json:"trigger,omitempty"`
 	PreTokens    int      `json:"pre_tokens,omitempty"`
 	PostTokens   int      `json:"post_tokens,omitempty"`
+	Instructions string   `json:"instructions,omitempty"`
+	Partial      string   `json:"partial,omitempty"`
 	At           string   `json:"at,omitempty"`
 	Summary      string   `json:"summary"`
 }
@@ -50,13 +53,13 @@ type outComp struct {
 func MarshalNative(s *Session) ([]byte, error) {
 	doc := outDoc{Compaudit: "session/v1", Session: s.ID, Messages: []outMessage{}, Compactions: []outComp{}}
 	for _, m := range s.Messages {
-		doc.Messages = append(doc.Messages, outMessage{ID: m.ID, Role: m.Role, Name: m.Name, Kind: m.Kind, IsError: m.IsError, At: m.At, Text: m.Text})
+		doc.Messages = append(doc.Messages, outMessage{ID: m.ID, Role: m.Role, Name: m.Name, Kind: m.Kind, IsError: m.IsError, Queued: m.Queued, At: m.At, Text: m.Text})
 	}
 	for _, c := range s.Compactions {
 		oc := outComp{
 			ID: c.ID, Round: c.Round, Sources: append([]string{}, c.Sources...), Preserved: c.Preserved,
 			Opaque: c.Opaque, Policy: c.Policy, Model: c.Model, TargetTokens: c.TargetTokens, Trigger: c.Trigger,
-			PreTokens: c.PreTokens, PostTokens: c.PostTokens, At: c.At, Summary: c.Summary,
+			PreTokens: c.PreTokens, PostTokens: c.PostTokens, Instructions: c.Instructions, Partial: c.Partial, At: c.At, Summary: c.Summary,
 		}
 		if c.Parent != "" {
 			p := c.Parent

@@ -125,4 +125,38 @@ def remote():
     r.done("r2", "Merged.")
     r.write("remote-opaque.jsonl")
 
-local(); remote()
+def remote_retained():
+    # A remote (encrypted) compaction keeps the user's messages beside the encrypted
+    # item; a later local compaction summarises what came after. The retained
+    # messages are kept verbatim, not replaced: they are not sources of the opaque round.
+    r = R()
+    r.meta("openai", "0.64.0")
+    r.put("response_item", user_item(ENV))
+    r.turn("t1", model="gpt-5.1-codex-max")
+    ua = "Move the invoice PDFs to the archive bucket. Never delete a PDF that is younger than 7 years."
+    r.msg("user", ua)
+    r.shell("aws s3 ls s3://ledger-invoices/ --summarize", "Total Objects: 48211")
+    r.msg("assistant", "48,211 PDFs in s3://ledger-invoices; copying them to s3://ledger-archive with their dates kept.")
+    ub = "Use the Glacier Deep Archive storage class for anything older than 2 years."
+    r.msg("user", ub)
+    r.shell("./ops/archive --class-after 2y --dry-run", "would move 31022 objects to DEEP_ARCHIVE")
+    r.msg("assistant", "31,022 objects older than 2 years go to DEEP_ARCHIVE.")
+    tok = "gAAAAABq1" + "Xy7Vb2Nm4Lk9Jh3Gf6Ds1Aq8Wz5Ec0Rt" * 8
+    comp = {"message": "", "replacement_history": [user_item(ua), user_item(ub), {"type": "compaction", "encrypted_content": tok}]}
+    r.put("compacted", comp)
+    r.put("event_msg", {"type": "context_compacted"})
+    r.put("compacted", comp)  # written twice: the same record, not a second round
+    r.put("event_msg", {"type": "context_compacted"})
+    r.msg("assistant", "Starting the copy with --class-after 2y.")
+    r.shell("./ops/archive --class-after 2y", "moved 31022 objects to DEEP_ARCHIVE; 17189 to STANDARD_IA")
+    r.msg("assistant", "Archive done: 31,022 objects in DEEP_ARCHIVE, 17,189 in STANDARD_IA.")
+    r.done("t1", "Archive done.")
+    r.turn("t2")
+    r.msg("user", "Now delete the originals that were archived, except anything younger than 7 years.")
+    r.msg("assistant", "Deleting archived originals older than 7 years only: 9,004 objects.")
+    r.put("compacted", {"message": PREFIX + "\nThe invoice PDFs were archived: 31,022 objects in DEEP_ARCHIVE and 17,189 in STANDARD_IA. Originals older than 7 years (9,004 objects) are being deleted; younger ones are kept."})
+    r.put("event_msg", {"type": "context_compacted"})
+    r.done("t2", "Deleting.")
+    r.write("remote-retained.jsonl")
+
+local(); remote(); remote_retained()
