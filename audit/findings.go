@@ -36,6 +36,11 @@ var (
 // findings turns a round's hits into findings with severity, then ranks and ids them.
 func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []Finding {
 	r := jr.Round
+	if os.Getenv("DBG_HITS") != "" {
+		for _, h := range jr.Hits {
+			fmt.Fprintln(os.Stderr, "hit", h.Rule.ID, h.Src, h.Sum, h.Strength)
+		}
+	}
 	type scored struct {
 		f   Finding
 		w   float64

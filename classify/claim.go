@@ -74,6 +74,7 @@ func analyze(f *Fact) {
 	}
 	f.Provenance = attributionOf(text, cues, f.Role)
 	f.Subjects = subjectsOf(text, f.Tokens)
+	f.Scopes = scopesOf(text, cues)
 	f.Emphasis = emphasisOf(text)
 	f.Act = actOf(f, cues)
 	f.Classes = classesOf(f, cues)
@@ -404,4 +405,58 @@ func identLike(w string) bool {
 	}
 	dotted := strings.Count(w, ".") >= 1 && !strings.HasSuffix(w, ".") && hasLetter(w[strings.LastIndexByte(w, '.')+1:]) && !strings.Contains(w, " ")
 	return humps >= 1 || under && hasLetter(w) || dotted && isLetter(w[0])
+}
+
+// scopeSkip are words between a cue and the word it governs.
+var scopeSkip = map[string]bool{"be": true, "been": true, "being": true, "is": true, "are": true, "was": true, "were": true, "to": true, "the": true,
+	"a": true, "an": true, "that": true, "it": true, "this": true, "yet": true, "ever": true, "have": true, "has": true, "had": true, "get": true,
+	"got": true, "just": true, "really": true, "also": true, "all": true, "any": true, "some": true, "more": true, "longer": true, "even": true,
+	"actually": true, "currently": true, "necessarily": true, "do": true, "does": true, "did": true, "so": true, "very": true, "too": true,
+	"we": true, "you": true, "i": true, "they": true, "he": true, "she": true, "one": true, "anyone": true, "anything": true, "ever,": true}
+
+// scopesOf pairs each negation, deontic and hedge cue with the first content word after it.
+func scopesOf(text string, cues cueSet) []Scope {
+	var out []Scope
+	for _, h := range cues.hits {
+		var sc Scope
+		switch h.Category {
+		case "negation":
+			sc = Scope{Kind: "neg"}
+		case "deontic":
+			sc = Scope{Kind: "deontic", Force: h.Int("force"), Neg: h.Attr("sign") == "-"}
+		case "hedge":
+			sc = Scope{Kind: "hedge"}
+		default:
+			continue
+		}
+		sc.Cue, sc.Start = lexicon.Lower(text[h.Start:h.End]), h.Start
+		sc.Head = headAfter(text, h.End)
+		if sc.Head != "" {
+			out = append(out, sc)
+		}
+	}
+	return out
+}
+
+// headAfter is the stem of the first content word after offset i, within its clause.
+func headAfter(text string, i int) string {
+	rest := text[i:]
+	if j := strings.IndexAny(rest, ".;:!?()\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	for k, w := range strings.Fields(rest) {
+		if k > 4 {
+			break
+		}
+		lw := strings.ToLower(strings.Trim(w, ",\"'`*_“”‘’"))
+		if lw == "" || scopeSkip[lw] || lw == "not" || lw == "n't" || stopWord(lw) && lw != "only" {
+			continue
+		}
+		parts := subWords(lw)
+		if len(parts) == 0 {
+			continue
+		}
+		return Stem(parts[0])
+	}
+	return ""
 }

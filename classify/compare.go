@@ -18,6 +18,8 @@ func ValueClass(t Token) string {
 		return "money:" + t.Family
 	case TokTime:
 		return "clock"
+	case TokPath, TokURL, TokHost:
+		return "name"
 	case TokID:
 		if t.Family == "zero-padded" || t.Family == "name" {
 			return "number-id"
@@ -81,9 +83,9 @@ func Comparable(a, b Token) bool {
 		return true
 	}
 	// a bare number against a count or port of the same slot
-	num := func(c string) bool { return c == "number" || strings.HasPrefix(c, "count:") || c == TokPort }
+	num := func(c string) bool { return c == "number" || strings.HasPrefix(c, "count:") || c == TokPort || c == "number-id" }
 	if num(ca) && num(cb) {
-		return ca == "number" || cb == "number" || ca == TokPort || cb == TokPort
+		return ca == "number" || cb == "number" || ca == TokPort || cb == TokPort || ca == "number-id" || cb == "number-id"
 	}
 	if (a.Kind == TokVersion && b.Kind == TokNumber) || (a.Kind == TokNumber && b.Kind == TokVersion) {
 		return true

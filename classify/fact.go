@@ -150,6 +150,16 @@ type Bound struct {
 	Values []string `json:"values,omitempty"`
 }
 
+// Scope is a cue (a negation, a deontic word, a hedge) and the content word it governs.
+type Scope struct {
+	Kind  string // neg, deontic, hedge
+	Cue   string
+	Force int  // deontic force (0..4)
+	Neg   bool // deontic sign: a prohibition
+	Head  string // the alignment stem of the governed word
+	Start int
+}
+
 // Origin says what produced a fact's text.
 const (
 	OriginUser        = "user"        // the user's own words
@@ -197,6 +207,9 @@ type Fact struct {
 	// Negated is true when the main predicate is negated (is not, does not, never did).
 	Negated bool    `json:"negated,omitempty"`
 	Bounds  []Bound `json:"bounds,omitempty"`
+	// Scopes are the fact's cues with the word each governs ("never run" -> run,
+	// "without CONCURRENTLY" -> concurrently): judges compare them word by word.
+	Scopes []Scope `json:"-"`
 	// Emphasis counts shouted words and exclamation marks.
 	Emphasis int `json:"-"`
 	// Evidence marks a tool-output line kept only to be searched (never judged as lost).

@@ -204,7 +204,12 @@ func codeLike(t string) bool {
 	if strings.HasSuffix(s, "{") || strings.HasSuffix(s, ";") || strings.HasSuffix(s, "(") || strings.HasPrefix(s, "}") || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "/*") {
 		return true
 	}
-	for _, p := range []string{":= ", " := ", "func ", "return ", "if err", "errors.New(", "fmt.Errorf(", "t.Fatalf(", "t.Errorf(", "raise ", "throw ", "catch (", "except ", "def ", "class ", "import ", "const ", "var ", "let ", "=> ", "->", "==", "!="} {
+	for _, p := range []string{"func ", "return ", "if err", "raise ", "throw ", "def ", "class ", "import ", "from ", "const ", "var ", "let ", "package ", "#include", "} else", "case ", "print(", "console."} {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	for _, p := range []string{":= ", "errors.New(", "fmt.Errorf(", "t.Fatalf(", "t.Errorf(", "catch (", "=> ", " -> ", "==", "!=", "&&", "||"} {
 		if strings.Contains(s, p) {
 			return true
 		}

@@ -12,6 +12,9 @@ import (
 type word struct {
 	s, e int
 	t    string
+	// stop is true when punctuation ended the word (a comma, a full stop): a unit or
+	// a noun after it belongs to the next clause.
+	stop bool
 }
 
 const openPunct = "([{\"'`*<“‘«"
@@ -47,7 +50,7 @@ func splitWords(text string) []word {
 			e -= n
 		}
 		if s < e {
-			out = append(out, word{s, e, text[s:e]})
+			out = append(out, word{s, e, text[s:e], e < j && strings.ContainsAny(text[e:j], ",;:.!?")})
 		}
 		i = j
 	}

@@ -19,7 +19,8 @@ var stopWords = func() map[string]bool {
 	so than too very just also into onto over under about via per up down out off again once all any both each
 	few more most other some such own same which who whom what when where why how whose while
 	am let lets let's i'm i've i'll we're we've we'll you're it's that's there's here's what's
-	now then still yet even only really quite rather much many well back get got go going gone`) {
+	now then still yet even only really quite rather much many well back get got go going gone
+	not no isn't aren't wasn't weren't don't doesn't didn't won't can't cannot couldn't shouldn't wouldn't hasn't haven't hadn't mustn't`) {
 		m[w] = true
 	}
 	return m

@@ -103,30 +103,7 @@ func hasIdentifier(f *classify.Fact) bool {
 	return false
 }
 
-// answersQuestion: the user's short reply comes right after the assistant asked or
-// offered options (so "B", "yes, the first", "1" is a decision).
-func answersQuestion(r *rule.Round, i int) bool {
-	p := r.Pos[i]
-	for j := i - 1; j >= 0; j-- {
-		g := &r.Src[j]
-		if r.Pos[j] == p {
-			continue
-		}
-		if g.Origin == classify.OriginUser {
-			return false
-		}
-		if g.Origin != classify.OriginAssistant {
-			continue
-		}
-		if g.Act == classify.ActQuestion || strings.HasSuffix(strings.TrimSpace(g.Text), "?") {
-			return true
-		}
-		if p-r.Pos[j] > 3 {
-			return false
-		}
-	}
-	return false
-}
+func answersQuestion(r *rule.Round, i int) bool { return r.AnswersQuestion(i) }
 
 // superseded: later in the round, a hypothesis was settled, a question answered, or
 // open work done, on the same subject.

@@ -149,6 +149,17 @@ func run(r *rule.Round) []rule.Hit {
 			}
 		}
 	}
+	r.Explained = map[int]map[string]bool{}
+	for _, h := range hits {
+		if h.Rule.Family == rule.Mutation && h.Sum >= 0 {
+			for _, sl := range h.Slots {
+				if r.Explained[h.Sum] == nil {
+					r.Explained[h.Sum] = map[string]bool{}
+				}
+				r.Explained[h.Sum][sl.Summary] = true // reported as a change already
+			}
+		}
+	}
 	for k := range r.Sum {
 		if r.Sum[k].Act == classify.ActTemplate {
 			continue
@@ -199,6 +210,16 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 				out = append(out, h)
 			}
 		}
+	}
+	if seen[rule.Mutation] {
+		// a value that changed is a mutation; the same value is not also lost
+		kept := out[:0]
+		for _, h := range out {
+			if h.Rule.Family != rule.Omission {
+				kept = append(kept, h)
+			}
+		}
+		out = kept
 	}
 	slices.SortStableFunc(out, func(a, b rule.Hit) int { return a.Sum - b.Sum })
 	return out

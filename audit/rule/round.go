@@ -1,6 +1,8 @@
 package rule
 
 import (
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/align"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -48,6 +50,9 @@ type Round struct {
 	SumValues map[string][]int
 	// After are the facts of the messages after the compaction (what came next).
 	After []classify.Fact
+	// Explained marks, per summary fact, the values a pair rule already reported as
+	// changed (so claim rules do not report them again as unsupported).
+	Explained map[int]map[string]bool
 	// Cumulative is true when the sources are the original messages of a multi-round
 	// lineage rather than the round's own sources.
 	Cumulative bool
@@ -120,4 +125,33 @@ func About(f, g *classify.Fact) bool {
 		}
 	}
 	return shared >= 3 || shared >= 2 && len(f.Words) <= 4
+}
+
+// AnswersQuestion: fact i is the user's short reply right after the assistant asked or
+// offered options (so "B", "yes, the first", "Parquet, by day" is a decision).
+func (r *Round) AnswersQuestion(i int) bool {
+	f := &r.Src[i]
+	if f.Origin != classify.OriginUser || len(strings.Fields(f.Text)) > 8 {
+		return false
+	}
+	p := r.Pos[i]
+	for j := i - 1; j >= 0; j-- {
+		g := &r.Src[j]
+		if r.Pos[j] == p {
+			continue
+		}
+		if g.Origin == classify.OriginUser {
+			return false
+		}
+		if g.Origin != classify.OriginAssistant {
+			continue
+		}
+		if g.Act == classify.ActQuestion || strings.HasSuffix(strings.TrimSpace(g.Text), "?") {
+			return true
+		}
+		if p-r.Pos[j] > 3 {
+			return false
+		}
+	}
+	return false
 }

@@ -36,7 +36,7 @@ func lostKind(r *rule.Round, i int) string {
 		return "rule"
 	case f.Act == classify.ActFailure:
 		return "failure"
-	case f.Act == classify.ActDecision:
+	case f.Act == classify.ActDecision || r.AnswersQuestion(i):
 		return "decision"
 	case f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial" || f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
 		return "open"

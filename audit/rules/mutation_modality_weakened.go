@@ -14,27 +14,63 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if f.Act != classify.ActRule || f.Modality.Level < 2 || p.Match.Cover < 0.4 {
+		if p.Match.Cover < 0.4 || f.Act == classify.ActQuestion {
 			return rule.Hit{}, false
 		}
-		fl, gl := f.Modality.Level, g.Modality.Level
-		permission := gl == 0 && g.Modality.Cue != ""
-		if gl >= fl-1 && !permission || gl > 0 && g.Modality.Negative != f.Modality.Negative {
-			return rule.Hit{}, false
+		gn := negatedHeads(g)
+		for _, s := range f.Scopes {
+			if s.Kind != "deontic" || s.Force < 2 || !hasWord(g, s.Head) {
+				continue // the governed word must survive for its force to be judged
+			}
+			t, ok := deonticOn(g, s.Head)
+			if ok && t.Neg != s.Neg {
+				continue // a flip, not a weakening: the polarity rule judges it
+			}
+			if !ok && s.Neg && gn[s.Head] > 0 && !hedgedOn(g, s.Head) {
+				continue // "no force-pushes": a prohibition kept in a telegraphic form
+			}
+			if ok && forceClass(t.Force) >= forceClass(s.Force) {
+				continue
+			}
+			if !ok && g.Modality.Cue == "imperative" || !ok && strongSummaryRule(g) {
+				continue // the summary restates it as an order of its own
+			}
+			to := "no force"
+			if ok {
+				to = t.Cue
+			} else if g.Modality.Cue != "" && g.Modality.Level == 0 {
+				to = g.Modality.Cue
+			}
+			detail := fmt.Sprintf("%q weakened to %s", s.Cue, to)
+			return rule.NewHit(p.Src, p.Sum, 0.9, detail, rule.Slot{Name: "modality", Source: s.Cue, Summary: to}), true
 		}
-		if gl == 0 && !permission && g.Act != classify.ActRule && p.Match.Cover < 0.6 {
-			return rule.Hit{}, false // a bare mention, not a restated rule: the omission and invariant checks judge it
-		}
-		detail := fmt.Sprintf("force %d (%s) became %d (%s)", fl, f.Modality.Cue, gl, cueOr(g.Modality.Cue, "no modal"))
-		return rule.NewHit(p.Src, p.Sum, 0.9, detail, rule.Slot{Name: "modality", Source: f.Modality.Cue, Summary: cueOr(g.Modality.Cue, "none")}), true
+		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
 		{Source: []string{"user: Never force-push to the release branch."}, Summary: "Try to avoid force-pushing to the release branch.", Fires: true},
 		{Source: []string{"user: Signing the tarball is required before upload."}, Summary: "Signing the tarball is optional before upload.", Fires: true},
 		{Source: []string{"user: Never force-push to the release branch."}, Summary: "User rule: never force-push to the release branch.", Fires: false},
 		{Source: []string{"user: Don't force-push to the release branch."}, Summary: "Must not force-push to the release branch.", Fires: false},
+		{Source: []string{"user: Don't force-push to the release branch."}, Summary: "No force-pushes to the release branch.", Fires: false},
+		{Source: []string{"user: The export must finish before 06:00 and must not touch the archive."}, Summary: "The export should finish before 06:00 and must not touch the archive.", Fires: true},
 	},
 })
+
+// hedgedOn: a hedge governs the word ("may not need to").
+func hedgedOn(g *classify.Fact, w string) bool {
+	for _, s := range g.Scopes {
+		if s.Kind == "hedge" && s.Head == w {
+			return true
+		}
+	}
+	return false
+}
+
+// strongSummaryRule: the summary fact is itself listed as a rule (under a rules heading,
+// or labelled "User rule:").
+func strongSummaryRule(g *classify.Fact) bool {
+	return g.Section == classify.SecRules || g.Act == classify.ActRule && g.Modality.Level >= 3
+}
 
 func cueOr(c, d string) string {
 	if c == "" {

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -12,14 +14,34 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.65 || p.Match.Back < 0.65 {
-			return rule.Hit{}, false // only a close restatement can flip
+		if p.Match.Cover < 0.5 || f.Act == classify.ActQuestion || g.Act == classify.ActQuestion {
+			return rule.Hit{}, false // only a restatement can flip
 		}
-		if f.Modality.Level >= 3 && g.Modality.Level >= 3 && f.Modality.Negative != g.Modality.Negative && f.Modality.Cue != "imperative" && g.Modality.Cue != "imperative" {
-			return polarityFlippedHit(p, f, g, "a prohibition became an order", "an order became a prohibition"), true
+		fn, gn := negatedHeads(f), negatedHeads(g)
+		for _, w := range f.Words {
+			if !hasWord(g, w) || (fn[w] > 0) == (gn[w] > 0) {
+				continue
+			}
+			pos := g // the side without the negation
+			if gn[w] > 0 {
+				pos = f
+			}
+			if antonymousNear(pos, w) {
+				return rule.Hit{}, false
+			}
+			d := "the summary drops the negation of " + quoteWord(f, w)
+			from, to := "negative", "positive"
+			if gn[w] > 0 {
+				d, from, to = "the summary adds a negation to "+quoteWord(f, w), "positive", "negative"
+			}
+			return rule.NewHit(p.Src, p.Sum, 0.9, d, rule.Slot{Name: "polarity", Source: from, Summary: to}), true
 		}
-		if f.Negated != g.Negated && f.Modality.Negative == g.Modality.Negative && !antonymous(f, g) && sameClaimShape(f, g) {
-			return polarityFlippedHit(p, f, g, "the summary drops the negation", "the summary adds a negation"), true
+		if f.Modality.Level >= 3 && g.Modality.Level >= 3 && f.Modality.Negative != g.Modality.Negative && f.Modality.Cue != "imperative" && g.Modality.Cue != "imperative" && p.Match.Cover >= 0.65 {
+			d := "a prohibition became an order"
+			if g.Modality.Negative {
+				d = "an order became a prohibition"
+			}
+			return rule.NewHit(p.Src, p.Sum, 0.9, d, rule.Slot{Name: "polarity", Source: polarity(f), Summary: polarity(g)}), true
 		}
 		return rule.Hit{}, false
 	},
@@ -28,15 +50,20 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Never rotate the signing key during a release."}, Summary: "Always rotate the signing key during a release.", Fires: true},
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket isn't versioned.", Fires: false},
 		{Source: []string{"assistant: The worker is not running."}, Summary: "The worker is stopped.", Fires: false},
+		{Source: []string{"user: Always rebuild the index without dropping it first."}, Summary: "Always rebuild the index by dropping it first.", Fires: true},
+		{Source: []string{"assistant: The export wasn't signed, so the upload failed."}, Summary: "The export was signed, so the upload failed.", Fires: true},
 	},
 })
 
-func polarityFlippedHit(p rule.Pair, f, g *classify.Fact, dropped, added string) rule.Hit {
-	d := dropped
-	if g.Negated || g.Modality.Negative && !f.Modality.Negative {
-		d = added
+// quoteWord is the word of f a stem stands for (the stem itself when not found).
+func quoteWord(f *classify.Fact, stem string) string {
+	for _, w := range strings.Fields(f.Text) {
+		lw := strings.ToLower(strings.Trim(w, ",.;:!?\"'`*()"))
+		if lw != "" && classify.Stem(lw) == stem {
+			return "\"" + strings.Trim(w, ",.;:!?\"'`*()") + "\""
+		}
 	}
-	return rule.NewHit(p.Src, p.Sum, 0.9, d, rule.Slot{Name: "polarity", Source: polarity(f), Summary: polarity(g)})
+	return "\"" + stem + "\""
 }
 
 func polarity(f *classify.Fact) string {
@@ -46,21 +73,26 @@ func polarity(f *classify.Fact) string {
 	return "positive"
 }
 
-// antonymous: the side without the negation says the negative in another word
-// (missing, absent, fails, stopped, disabled, lacks).
-func antonymous(f, g *classify.Fact) bool {
-	pos := f
-	if f.Negated {
-		pos = g
-	}
-	low := lower(pos.Text)
-	for _, w := range []string{"missing", "absent", "lack", "fail", "stopped", "disabled", "unavailable", "without", "never", "none", "nothing", "unable", "refus", "denied", "broken", "off", "skipped", "dropped", "removed", "gone"} {
-		if containsWordPrefix(low, w) {
-			return true
+// antonymousNear: the side without the negation says the negative in another word
+// next to the governed word (missing, absent, fails, stopped, disabled, lacks).
+func antonymousNear(pos *classify.Fact, w string) bool {
+	ws := strings.Fields(lower(pos.Text))
+	for k, x := range ws {
+		if classify.Stem(strings.Trim(x, ",.;:!?\"'`*()")) != w {
+			continue
+		}
+		for j := max(0, k-3); j < len(ws) && j <= k+3; j++ {
+			for _, a := range antonyms {
+				if strings.HasPrefix(strings.Trim(ws[j], ",.;:!?\"'`*()"), a) {
+					return true
+				}
+			}
 		}
 	}
 	return false
 }
+
+var antonyms = []string{"missing", "absent", "lack", "fail", "stopped", "disabled", "unavailable", "unable", "refus", "denied", "broken", "off", "skipped", "dropped", "removed", "gone", "avoid", "prevent", "instead"}
 
 // sameClaimShape: both sides state something (not a question), and the negation is not
 // about an extra clause only one of them has.

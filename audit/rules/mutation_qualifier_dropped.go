@@ -20,7 +20,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		for _, b := range f.Bounds {
-			if !limiting[b.Kind] || qualifierKept(b, g, r) {
+			if !limiting[b.Kind] || qualifierKept(b, g, r) || !predicateKept(f, b, g) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.8, fmt.Sprintf("the %q qualifier is gone: %q", b.Kind, oneLine(b.Clause)),
@@ -78,4 +78,37 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 		}
 	}
 	return held*2 >= len(words)
+}
+
+// predicateKept: the claim the qualifier limits survives in the summary fact (a
+// content word of its clause before the qualifier, or, when the qualifier opens the
+// clause, the word it governs), so the summary restates the claim without its limit
+// rather than saying something else.
+func predicateKept(f *classify.Fact, b classify.Bound, g *classify.Fact) bool {
+	i := strings.Index(f.Text, b.Clause)
+	if i < 0 {
+		return true
+	}
+	before := f.Text[:i]
+	if j := strings.LastIndexAny(before, ".;:!?(\n"); j >= 0 {
+		before = before[j+1:]
+	}
+	ws := classify.Terms(before, nil)
+	if len(ws) > 2 {
+		ws = ws[len(ws)-2:]
+	}
+	if len(ws) == 0 {
+		ws = classify.Terms(strings.TrimPrefix(b.Clause, b.Cue), nil)
+		if len(ws) > 1 {
+			ws = ws[:1]
+		}
+	}
+	for _, w := range ws {
+		for _, x := range g.Words {
+			if x == w {
+				return true
+			}
+		}
+	}
+	return false
 }

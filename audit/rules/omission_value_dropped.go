@@ -15,8 +15,12 @@ var _ = rule.Register(&rule.Rule{
 		if r.Importance[p.Src] < 0.4 {
 			return rule.Hit{}, false
 		}
+		changed := map[string]bool{}
+		for _, d := range valueDiffs(r, p.Src, &r.Sum[p.Sum]) {
+			changed[d.src.Norm] = true // a changed value is a mutation, not a loss
+		}
 		for _, t := range f.Tokens {
-			if !exactValue(t) || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) {
+			if !exactValue(t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true

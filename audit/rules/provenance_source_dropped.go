@@ -47,9 +47,13 @@ func namesSource(g, f *classify.Fact) bool {
 		who = f.Message
 	}
 	for _, w := range strings.Fields(who) {
-		if len(w) >= 3 && containsWordPrefix(low, w) {
+		if len(w) >= 3 && !genericWho[w] && containsWordPrefix(low, w) {
 			return true
 		}
 	}
 	return false
 }
+
+// genericWho are words of a source's name that say what it is, not which one.
+var genericWho = map[string]bool{"team": true, "teams": true, "the": true, "lead": true, "group": true, "squad": true, "department": true,
+	"docs": true, "doc": true, "documentation": true, "guide": true, "page": true, "file": true, "says": true, "said": true, "from": true, "our": true, "their": true}

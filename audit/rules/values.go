@@ -20,7 +20,8 @@ type valueDiff struct {
 // comparableKinds are the value kinds a change of which is a mutation.
 var comparableKinds = map[string]bool{classify.TokNumber: true, classify.TokCount: true, classify.TokDuration: true, classify.TokSize: true,
 	classify.TokPercent: true, classify.TokVersion: true, classify.TokID: true, classify.TokHash: true, classify.TokDate: true,
-	classify.TokTime: true, classify.TokMoney: true, classify.TokPort: true, classify.TokHex: true}
+	classify.TokTime: true, classify.TokMoney: true, classify.TokPort: true, classify.TokHex: true,
+	classify.TokPath: true, classify.TokURL: true, classify.TokHost: true}
 
 // valueDiffs pairs each value of f that g lacks with a comparable value of g that f
 // lacks (the same key when both name one), unless the round's sources back g's value
@@ -35,7 +36,7 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 		}
 		best, bestScore := -1, 0
 		for k, y := range g.Tokens {
-			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || hasEquivalent(f.Tokens, y) {
+			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || hasEquivalent(f.Tokens, y) || !nearName(x, y) {
 				continue
 			}
 			s := 1
@@ -167,4 +168,34 @@ func oneLine(s string) string {
 		s = s[:cut] + "..."
 	}
 	return s
+}
+
+// nearName: two paths, URLs or hosts are one name changed, not two names: they share
+// most of their parts (results/kx2/joint.vcf and result/kx2/joint.vcf; pull/643 and
+// pull/693). Other kinds always qualify.
+func nearName(x, y classify.Token) bool {
+	switch x.Kind {
+	case classify.TokPath, classify.TokURL, classify.TokHost:
+	default:
+		return true
+	}
+	px, py := nameParts(x.Norm), nameParts(y.Norm)
+	if len(px) == 0 || len(py) == 0 {
+		return false
+	}
+	same := 0
+	for _, a := range px {
+		for _, b := range py {
+			if a == b {
+				same++
+				break
+			}
+		}
+	}
+	return same*2 >= max(len(px), len(py)) && same < max(len(px), len(py))
+}
+
+func nameParts(norm string) []string {
+	_, v, _ := strings.Cut(norm, ":")
+	return strings.FieldsFunc(v, func(r rune) bool { return r == '/' || r == '.' || r == ':' || r == '#' || r == '_' || r == '-' })
 }

@@ -1,0 +1,95 @@
+package rules_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+// session builds a one-round session from an example: each source line is
+// "role: text" (user, assistant, thinking, tool, system).
+func session(ex rule.Example) *sessions.Session {
+	s := &sessions.Session{ID: "example", Format: "test"}
+	var ids []string
+	for i, line := range ex.Source {
+		role, text, _ := strings.Cut(line, ": ")
+		m := sessions.Message{ID: fmt.Sprintf("m%d", i+1), Role: role, Text: text}
+		switch role {
+		case "thinking":
+			m.Role, m.Kind = sessions.RoleAssistant, sessions.KindThinking
+		case "tool":
+			m.Kind = sessions.KindToolResult
+		}
+		s.Messages = append(s.Messages, m)
+		ids = append(ids, m.ID)
+	}
+	s.Compactions = []sessions.Compaction{{ID: "c1", Round: 1, Sources: ids, Summary: ex.Summary}}
+	s.Index()
+	return s
+}
+
+// fired reports whether the rule reported anything on the example, at any severity.
+func fired(r *audit.Report, id string) bool {
+	for _, rd := range r.Rounds {
+		for _, f := range rd.Findings {
+			if f.Rule == id {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestRuleExamples runs every rule's own examples: it must fire where they say so and
+// stay quiet where they say so.
+func TestRuleExamples(t *testing.T) {
+	all := rule.All()
+	if len(all) < 20 {
+		t.Fatalf("only %d rules registered", len(all))
+	}
+	for _, ru := range all {
+		t.Run(ru.ID, func(t *testing.T) {
+			fires, quiet := 0, 0
+			for k, ex := range ru.Examples {
+				if ex.Fires {
+					fires++
+				} else {
+					quiet++
+				}
+				got := fired(audit.Run(session(ex), audit.Options{Workers: 1}), ru.ID)
+				if got != ex.Fires {
+					t.Errorf("example %d: fired %v, want %v\n  source: %q\n  summary: %q", k, got, ex.Fires, ex.Source, ex.Summary)
+				}
+			}
+			if fires == 0 || quiet == 0 {
+				t.Errorf("%s needs examples where it fires (%d) and where it stays quiet (%d)", ru.ID, fires, quiet)
+			}
+		})
+	}
+}
+
+// TestRegistry: ids name their family, every rule has a doc and one check for its stage.
+func TestRegistry(t *testing.T) {
+	for _, ru := range rule.All() {
+		fam, _, _ := strings.Cut(ru.ID, "/")
+		if fam != ru.Family && !(fam == "collapse" && ru.Family == rule.EpistemicCollapse) && !(fam == "provenance" && ru.Family == rule.ProvenanceLoss) {
+			t.Errorf("%s: family %q does not match its id", ru.ID, ru.Family)
+		}
+		checks := 0
+		for _, c := range []bool{ru.Pair != nil, ru.Lost != nil, ru.Claim != nil, ru.Whole != nil} {
+			if c {
+				checks++
+			}
+		}
+		if checks != 1 {
+			t.Errorf("%s has %d checks, want exactly one", ru.ID, checks)
+		}
+		if rule.Doc(ru.ID) == "" {
+			t.Errorf("%s has no doc", ru.ID)
+		}
+	}
+}
