@@ -31,6 +31,8 @@ var (
 		"addition/unsupported-value": 0.5,
 	}
 	defaultClaimWeight = 0.5
+	// evidenceWeight is the importance of a tool's readout the summary changed.
+	evidenceWeight = 0.7
 )
 
 // findings turns a round's hits into findings with severity, then ranks and ids them.
@@ -193,10 +195,17 @@ func finding(r *rule.Round, h rule.Hit, s *sessions.Session) (Finding, float64) 
 			f.Detail = fmt.Sprintf("%s (closest summary fact scores %.2f)", h.Detail, b.Score)
 		}
 	}
+	if h.Src < 0 && h.Ev >= 0 {
+		ef := &r.Ev[h.Ev]
+		f.Source = side(ef, s)
+		f.Source.Fact = -1 // an evidence line, not one of the round's judged facts
+		w = evidenceWeight
+		f.Why = "a value a tool reported"
+	}
 	if h.Sum >= 0 {
 		gf := &r.Sum[h.Sum]
 		f.Summary = side(gf, s)
-		if h.Src < 0 {
+		if h.Src < 0 && h.Ev < 0 {
 			f.Class = gf.Primary()
 			f.Why = "a claim of the summary's"
 		}

@@ -10,6 +10,10 @@ import (
 func attributionOf(text string, cues cueSet, role string) Provenance {
 	p := Provenance{Role: role}
 	low := strings.ToLower(text)
+	if k, id := creditOf(low, cues); k != "" {
+		p.Source, p.Who = k, id
+		return p
+	}
 	for _, h := range cues.of("report") {
 		var who string
 		switch h.Phrase {
@@ -30,6 +34,40 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 		p.Source, p.Who = k, id
 	}
 	return p
+}
+
+// creditOf reads "<who> <credit verb>" ("the user said", "I identified", "Marta
+// confirmed") and "<credit verb> by <who>" ("relayed by the user"), outside quotes.
+func creditOf(low string, cues cueSet) (string, string) {
+	for _, h := range cues.of("credit") {
+		if quoted(low, h.Start) {
+			continue
+		}
+		rest := strings.TrimSpace(low[h.End:])
+		if strings.HasPrefix(rest, "by ") {
+			if k, id := identify(phraseAfter(low, h.End+strings.Index(low[h.End:], "by ")+3)); k != "" {
+				return k, id
+			}
+		}
+		who := phraseBefore(low, h.Start)
+		ws := strings.Fields(who)
+		if len(ws) == 0 {
+			continue
+		}
+		// the subject is the last few words before the verb ("the user", "I", "Marta from QA")
+		for n := min(5, len(ws)); n >= 1; n-- {
+			cand := strings.Join(ws[len(ws)-n:], " ")
+			if k, id := identify(cand); k != "" && k != "person" {
+				return k, id
+			}
+		}
+		if len(ws) <= 4 {
+			if k, id := identify(who); k != "" {
+				return k, id
+			}
+		}
+	}
+	return "", ""
 }
 
 // labelSpeaker reads "User: ...", "User rule: ...", "(user decision)", "the user chose".

@@ -18,6 +18,10 @@ func ValueClass(t Token) string {
 		return "money:" + t.Family
 	case TokTime:
 		return "clock"
+	case TokDate:
+		if i := strings.IndexByte(t.Norm, ':'); i > 0 {
+			return t.Norm[:i] // date, weekday, month compare only with their kind
+		}
 	case TokPath, TokURL, TokHost:
 		return "name"
 	case TokID:
@@ -87,7 +91,8 @@ func Comparable(a, b Token) bool {
 	if num(ca) && num(cb) {
 		return ca == "number" || cb == "number" || ca == TokPort || cb == TokPort || ca == "number-id" || cb == "number-id"
 	}
-	if (a.Kind == TokVersion && b.Kind == TokNumber) || (a.Kind == TokNumber && b.Kind == TokVersion) {
+	countlike := func(k string) bool { return k == TokNumber || k == TokCount }
+	if a.Kind == TokVersion && countlike(b.Kind) || countlike(a.Kind) && b.Kind == TokVersion {
 		return true
 	}
 	return false

@@ -13,8 +13,9 @@ type word struct {
 	s, e int
 	t    string
 	// stop is true when punctuation ended the word (a comma, a full stop): a unit or
-	// a noun after it belongs to the next clause.
-	stop bool
+	// a noun after it belongs to the next clause. open is true when the word opened
+	// with a bracket or quote: it does not continue the word before.
+	stop, open bool
 }
 
 const openPunct = "([{\"'`*<“‘«"
@@ -50,7 +51,7 @@ func splitWords(text string) []word {
 			e -= n
 		}
 		if s < e {
-			out = append(out, word{s, e, text[s:e], e < j && strings.ContainsAny(text[e:j], ",;:.!?")})
+			out = append(out, word{s, e, text[s:e], e < j && strings.ContainsAny(text[e:j], ",;:.!?"), s > i && strings.ContainsAny(text[i:s], "([{\"'“«")})
 		}
 		i = j
 	}

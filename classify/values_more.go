@@ -46,6 +46,10 @@ func (sc *scanner) date(i int) bool {
 			}
 		}
 	}
+	if d, ok := weekdays[strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))]; ok && isUpperByte(w[0]) {
+		sc.emit(i, i, Token{Kind: TokDate, Norm: "weekday:" + d})
+		return true
+	}
 	if m, ok := months[strings.ToLower(strings.TrimSuffix(w, "."))]; ok && len(w) >= 3 {
 		if d, ok := atoi(strings.TrimRight(sc.word(i+1), "stndrh")); ok && d >= 1 && d <= 31 {
 			if y, ok := atoi(sc.word(i + 2)); ok && y >= 1900 && y <= 2200 {
@@ -53,9 +57,18 @@ func (sc *scanner) date(i int) bool {
 				return true
 			}
 		}
+		if len(w) > 3 && isUpperByte(w[0]) && strings.ToLower(w) != "march" || strings.ToLower(w) == "march" && w == "March" && i > 0 {
+			// a month on its own ("the February batch")
+			sc.emit(i, i, Token{Kind: TokDate, Norm: "month:" + pad2(m)})
+			return true
+		}
 	}
 	return false
 }
+
+var weekdays = map[string]string{"monday": "mon", "tuesday": "tue", "wednesday": "wed", "thursday": "thu", "friday": "fri", "saturday": "sat", "sunday": "sun"}
+
+func isUpperByte(b byte) bool { return b >= 'A' && b <= 'Z' }
 
 // isoDate reads YYYY-MM-DD or YYYY/MM/DD at the start of w; n is its length.
 func isoDate(w string) (y, m, d, n int, ok bool) {

@@ -69,7 +69,7 @@ func (sc *scanner) bareNumber(i int, v float64, dec int, digits string) {
 		return
 	}
 	next := sc.word(i + 1)
-	if next != "" && i+1 < len(sc.words) && !sc.used[i+1] && !sc.words[i].stop {
+	if next != "" && i+1 < len(sc.words) && !sc.used[i+1] && !sc.words[i].stop && !sc.words[i+1].open {
 		if u, ok := lookupUnit(next, false); ok {
 			sc.emit(i, i+1, quantity(v, dec, strings.ToLower(next), u, sc.keyBefore(i)))
 			return
@@ -155,7 +155,7 @@ func compoundDuration(s string) (Token, bool) {
 // (one adjective such as "new" or "failing" may come between).
 func (sc *scanner) nounAfter(i int) string {
 	for k := i + 1; k <= i+2 && k < len(sc.words); k++ {
-		if sc.words[k-1].stop {
+		if sc.words[k-1].stop || sc.words[k].open {
 			return ""
 		}
 		w := strings.ToLower(sc.words[k].t)

@@ -178,7 +178,26 @@ func run(r *rule.Round) []rule.Hit {
 			hits = append(hits, h)
 		}
 	}
-	return hits
+	return withoutExplainedLosses(hits)
+}
+
+// withoutExplainedLosses drops the omission of a source fact another family's hit
+// already explains (a value of it changed, its status moved): one finding per loss.
+func withoutExplainedLosses(hits []rule.Hit) []rule.Hit {
+	explained := map[int]bool{}
+	for _, h := range hits {
+		if h.Rule.Family != rule.Omission && h.Src >= 0 && h.Sum >= 0 {
+			explained[h.Src] = true
+		}
+	}
+	out := hits[:0]
+	for _, h := range hits {
+		if h.Rule.Family == rule.Omission && h.Sum < 0 && explained[h.Src] {
+			continue
+		}
+		out = append(out, h)
+	}
+	return out
 }
 
 // paired: the fact has a counterpart in the summary.

@@ -72,6 +72,9 @@ type Hit struct {
 	Rule *Rule
 	// Src and Sum are fact indexes into the round's Src and Sum (-1 for none).
 	Src, Sum int
+	// Ev, when Src is -1, may point at the evidence line (tool output) the hit is
+	// about (index into the round's Ev, -1 for none).
+	Ev       int
 	Detail   string
 	Slots    []Slot
 	// Strength (0..1] says how sure the rule is; the severity policy multiplies it
@@ -124,7 +127,11 @@ func All() []*Rule {
 	return out
 }
 
-// ByStage returns the rules of one stage, sorted by id.
+// familyOrder is the order rules of one stage run in: a specific explanation
+// (a changed value, a moved status) before the general one (an unsupported claim).
+var familyOrder = map[string]int{Mutation: 0, EpistemicCollapse: 1, ProvenanceLoss: 2, Omission: 3, Addition: 4}
+
+// ByStage returns the rules of one stage, by family order, then id.
 func ByStage(s Stage) []*Rule {
 	var out []*Rule
 	for _, r := range All() {
@@ -132,6 +139,7 @@ func ByStage(s Stage) []*Rule {
 			out = append(out, r)
 		}
 	}
+	slices.SortStableFunc(out, func(a, b *Rule) int { return familyOrder[a.Family] - familyOrder[b.Family] })
 	return out
 }
 
@@ -152,5 +160,5 @@ func Doc(id string) string {
 
 // NewHit is a hit on a pair of facts (the judge fills in the rule that returned it).
 func NewHit(src, sum int, strength float64, detail string, slots ...Slot) Hit {
-	return Hit{Src: src, Sum: sum, Strength: strength, Detail: detail, Slots: slots}
+	return Hit{Src: src, Sum: sum, Ev: -1, Strength: strength, Detail: detail, Slots: slots}
 }

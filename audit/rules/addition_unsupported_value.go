@@ -18,7 +18,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		for _, t := range g.Tokens {
-			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) {
+			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) {
 				continue
 			}
 			return rule.NewHit(-1, k, 0.8, "no source states "+t.Raw, rule.Slot{Name: slot(t), Summary: t.Raw}), true
@@ -60,7 +60,7 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 		}
 		x := r.Fact(refs[0])
 		for _, y := range x.Tokens {
-			if y.Norm == norm && (classify.Equivalent(y, t) || truncates(y, t) || truncates(t, y)) {
+			if y.Norm == norm && (classify.Equivalent(y, t) || truncates(t, y)) {
 				return true
 			}
 		}
@@ -74,6 +74,22 @@ func pathSupported(r *rule.Round, norm string) bool {
 		q := strings.TrimPrefix(strings.TrimPrefix(v, "path:"), "url:")
 		if strings.HasSuffix(q, p) || strings.HasSuffix(p, q) && len(q) > 3 || strings.Contains(q, p) {
 			return true
+		}
+	}
+	return false
+}
+
+// truncationOfSource: t is a source value with components cut (18 for 18.2): a change
+// the mutation rules report, not an invented value.
+func truncationOfSource(r *rule.Round, t classify.Token) bool {
+	for norm, refs := range r.Values {
+		if len(refs) == 0 || !strings.HasPrefix(norm, "ver:") && !strings.HasPrefix(norm, "num:") {
+			continue
+		}
+		for _, y := range r.Fact(refs[0]).Tokens {
+			if y.Norm == norm && truncates(y, t) {
+				return true
+			}
 		}
 	}
 	return false

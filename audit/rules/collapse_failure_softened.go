@@ -18,8 +18,8 @@ var _ = rule.Register(&rule.Rule{
 		if g.Status.Choice == classify.StatusTriedFailed || g.Act == classify.ActFailure || g.Negated || g.Status.Choice == classify.StatusRejected {
 			return rule.Hit{}, false
 		}
-		if g.Status.Choice != classify.StatusConsidered && g.Status.Resolution != classify.StatusResolved {
-			return rule.Hit{}, false
+		if g.Status.Choice != classify.StatusConsidered {
+			return rule.Hit{}, false // "explored", "looked into": a passing result is the status rule's
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "a failed attempt is kept without its failure",
 			rule.Slot{Name: "status", Source: classify.StatusTriedFailed, Summary: statusOr(g.Status.Choice, g.Status.Resolution)}), true

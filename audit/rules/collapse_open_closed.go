@@ -12,22 +12,31 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		open := f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial"
-		if !open || g.Status.Resolution != classify.StatusResolved || f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan {
+		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 {
 			return rule.Hit{}, false
 		}
-		if p.Match.Cover < 0.45 {
+		fs, gs := statusClasses(f), statusClasses(g)
+		var from, to string
+		switch {
+		case moved(fs, gs, stOpen, stDone):
+			from, to = stOpen, stDone
+		case moved(fs, gs, stFailed, stPassed):
+			from, to = stFailed, stPassed
+		case moved(fs, gs, stFailed, stDone):
+			from, to = stFailed, stDone
+		default:
 			return rule.Hit{}, false
 		}
-		if len(r.Later(p.Src, func(x *classify.Fact) bool { return x.Status.Resolution == classify.StatusResolved })) > 0 {
-			return rule.Hit{}, false
+		if len(r.Later(p.Src, func(x *classify.Fact) bool { s := statusClasses(x); return s[stDone] || s[stPassed] })) > 0 {
+			return rule.Hit{}, false // later in the round it was finished
 		}
-		return rule.NewHit(p.Src, p.Sum, 0.9, "open work is reported as done",
-			rule.Slot{Name: "status", Source: f.Status.Resolution, Summary: classify.StatusResolved}), true
+		return rule.NewHit(p.Src, p.Sum, 0.9, from+" work is reported as "+to, rule.Slot{Name: "status", Source: from, Summary: to}), true
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: The schema migration for the orders table is still pending review."}, Summary: "The schema migration for the orders table is done.", Fires: true},
 		{Source: []string{"assistant: 7 of 9 replicas are upgraded to the new kernel so far."}, Summary: "All replicas are upgraded to the new kernel: completed.", Fires: true},
 		{Source: []string{"assistant: The schema migration for the orders table is still pending review.", "assistant: Review passed; the schema migration for the orders table is done."}, Summary: "The schema migration for the orders table is done.", Fires: false},
+		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests are now passing on the nightly build.", Fires: true},
+		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests still fail on the nightly build.", Fires: false},
 	},
 })

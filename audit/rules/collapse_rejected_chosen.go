@@ -12,20 +12,15 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if f.Status.Choice != classify.StatusRejected || p.Match.Cover < 0.45 {
-			return rule.Hit{}, false
-		}
-		if g.Status.Choice == classify.StatusRejected || g.Negated || g.Modality.Negative || g.Status.Choice == classify.StatusTriedFailed {
-			return rule.Hit{}, false
-		}
-		if g.Status.Choice != classify.StatusChosen && g.Act != classify.ActPlan && g.Modality.Level < 2 {
+		if p.Match.Cover < 0.45 || !moved(statusClasses(f), statusClasses(g), stRejected, stChosen) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.9, "a rejected option is presented as chosen",
-			rule.Slot{Name: "choice", Source: classify.StatusRejected, Summary: statusOr(g.Status.Choice, "planned")}), true
+			rule.Slot{Name: "choice", Source: classify.StatusRejected, Summary: classify.StatusChosen}), true
 	},
 	Examples: []rule.Example{
 		{Source: []string{"user: We ruled out Redis Streams for the job queue."}, Summary: "Decided to use Redis Streams for the job queue.", Fires: true},
 		{Source: []string{"user: We ruled out Redis Streams for the job queue."}, Summary: "Redis Streams was rejected for the job queue.", Fires: false},
+		{Source: []string{"assistant: Pinning the base image by tag was rejected in favour of a digest pin."}, Summary: "Pinning the base image by tag was chosen in favour of a digest pin.", Fires: true},
 	},
 })

@@ -12,19 +12,19 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if f.Origin != classify.OriginUser || g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 {
+		from := speakerKind(f)
+		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 || from != "user" && !thirdPartyKind(from) {
 			return rule.Hit{}, false
 		}
-		switch f.Act {
-		case classify.ActRule, classify.ActDecision, classify.ActRequest:
-		default:
-			return rule.Hit{}, false
+		if f.Origin == classify.OriginUser && f.Provenance.Source == "" && f.Act != classify.ActRule && f.Act != classify.ActDecision && f.Act != classify.ActRequest {
+			return rule.Hit{}, false // the user's remark, not an order or a choice
 		}
-		return rule.NewHit(p.Src, p.Sum, 0.85, "the user's "+string(f.Act)+" is told as the agent's own",
-			rule.Slot{Name: "attribution", Source: "the user", Summary: "the assistant"}), true
+		return rule.NewHit(p.Src, p.Sum, 0.85, "what "+speaker(f)+" established is told as the agent's own",
+			rule.Slot{Name: "attribution", Source: speaker(f), Summary: "the assistant"}), true
 	},
 	Examples: []rule.Example{
 		{Source: []string{"user: Move the cron job to the ops host and keep only the weekly run."}, Summary: "I decided to move the cron job to the ops host and keep only the weekly run.", Fires: true},
 		{Source: []string{"user: Move the cron job to the ops host and keep only the weekly run."}, Summary: "User asked to move the cron job to the ops host, weekly run only.", Fires: false},
+		{Source: []string{"assistant: The user provided the rollout plan for the cache layer in three phases."}, Summary: "I provided the rollout plan for the cache layer in three phases.", Fires: true},
 	},
 })

@@ -12,7 +12,8 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if g.Provenance.Source != "user" || f.Origin == classify.OriginUser || f.Provenance.Source == "user" || f.Origin == classify.OriginSummary {
+		from := speakerKind(f)
+		if g.Provenance.Source != "user" || from == "user" || from == "" || from == "instruction" {
 			return rule.Hit{}, false
 		}
 		if p.Match.Cover < 0.45 || userBacks(r, p.Sum) {

@@ -11,12 +11,8 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if !thirdParty(f) || p.Match.Cover < 0.4 || g.Provenance.Who == "" {
-			return rule.Hit{}, false
-		}
-		switch g.Provenance.Source {
-		case "person", "team", "doc", "ci", "vendor":
-		default:
+		from := speakerKind(f)
+		if !thirdPartyKind(from) && from != "user" || p.Match.Cover < 0.4 || g.Provenance.Who == "" || !thirdPartyKind(g.Provenance.Source) {
 			return rule.Hit{}, false
 		}
 		if namesSource(g, f) {
@@ -28,5 +24,6 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"user: Tomasz from the platform team says: the ingress must keep TLS 1.2."}, Summary: "Per the security team: the ingress must keep TLS 1.2.", Fires: true},
 		{Source: []string{"user: Tomasz from the platform team says: the ingress must keep TLS 1.2."}, Summary: "Per Tomasz (platform team): the ingress must keep TLS 1.2.", Fires: false},
+		{Source: []string{"assistant: Dropping the legacy exporter was my proposal; the user agreed."}, Summary: "Dropping the legacy exporter was my proposal; the reviewer agreed.", Fires: true},
 	},
 })

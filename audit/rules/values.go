@@ -39,11 +39,14 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || hasEquivalent(f.Tokens, y) || !nearName(x, y) {
 				continue
 			}
-			s := 1
+			s := 2
 			if x.Key != "" && x.Key == y.Key {
 				s += 2
 			} else if x.Key != "" && y.Key != "" {
-				continue // values given to different things
+				if x.Kind == classify.TokFlag || x.Kind == classify.TokPort || y.Kind == classify.TokPort {
+					continue // settings and ports given to different names
+				}
+				s-- // the words before differ: a weaker pairing
 			}
 			if x.Noun != "" && x.Noun == y.Noun {
 				s += 2

@@ -1,0 +1,121 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// A summary value no source states, one slip away from a value a source does state on
+// the same thing: 48,210 became 48,120; 115200 became 11520; 300 s became 3000 s.
+var _ = rule.Register(&rule.Rule{
+	ID:    "mutation/value-contradicted",
+	Doc:   "The summary states a value no source gives, one slip (transposed, dropped or added digit, a character of an id) away from a comparable value a source gives.",
+	Stage: rule.StageClaim,
+	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
+		g := &r.Sum[k]
+		for _, t := range g.Tokens {
+			if !comparableKinds[t.Kind] || r.Explained[k][t.Raw] || t.Kind == classify.TokPath || t.Kind == classify.TokURL || valueSupported(r, t) {
+				continue
+			}
+			if ref, x, ok := nearestValue(r, g, t); ok {
+				f := r.Fact(ref)
+				if ref.Ev {
+					// the evidence line is the source side: report it against the round's facts by text
+					h := rule.NewHit(-1, k, 0.9, "\""+x.Raw+"\" became \""+t.Raw+"\"", rule.Slot{Name: slot(x), Source: x.Raw, Summary: t.Raw})
+					h.Ev = ref.I
+					_ = f
+					return h, true
+				}
+				return rule.NewHit(ref.I, k, 0.9, "\""+x.Raw+"\" became \""+t.Raw+"\"", rule.Slot{Name: slot(x), Source: x.Raw, Summary: t.Raw}), true
+			}
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"tool: $ wc -l export.csv\n48210 export.csv"}, Summary: "Wrote export.csv with 48,120 lines.", Fires: true},
+		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 11520 baud.", Fires: true},
+		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
+		{Source: []string{"assistant: 12 of the 40 jobs failed."}, Summary: "Retried 7 jobs.", Fires: false},
+	},
+})
+
+// nearestValue finds a source value comparable to t and one slip away from it, on the
+// same thing (a shared key or noun, or a source fact about what g is about).
+func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, classify.Token, bool) {
+	for norm, refs := range r.Values {
+		if p := strings.SplitN(t.Norm, ":", 2)[0]; !strings.HasPrefix(norm, p+":") && !(p == "num" && strings.HasPrefix(norm, "ver:")) {
+			continue
+		}
+		for _, ref := range refs {
+			f := r.Fact(ref)
+			for _, x := range f.Tokens {
+				if x.Norm != norm || !classify.Comparable(x, t) || !oneSlip(x, t) && !truncates(x, t) {
+					continue
+				}
+				if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
+					return ref, x, true
+				}
+			}
+		}
+	}
+	return rule.Ref{}, classify.Token{}, false
+}
+
+// oneSlip: the digits (or characters) of two values differ by one edit or one
+// transposition, or by a factor of ten written as one more or one fewer zero.
+func oneSlip(a, b classify.Token) bool {
+	da, db := digitsOf(a.Raw), digitsOf(b.Raw)
+	if da == "" || db == "" || da == db {
+		return a.Kind == classify.TokID && editDistance(strings.ToLower(a.Raw), strings.ToLower(b.Raw)) == 1
+	}
+	if len(da) < 2 || len(db) < 2 {
+		return false
+	}
+	return editDistance(da, db) == 1 || transposed(da, db)
+}
+
+func digitsOf(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+func transposed(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	var diff []int
+	for i := 0; i < len(a); i++ {
+		if a[i] != b[i] {
+			diff = append(diff, i)
+		}
+	}
+	return len(diff) == 2 && a[diff[0]] == b[diff[1]] && a[diff[1]] == b[diff[0]]
+}
+
+// editDistance is the Levenshtein distance of two short strings.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			c := 1
+			if a[i-1] == b[j-1] {
+				c = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+c)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
