@@ -23,8 +23,8 @@ var (
 	// round that lost more gets one more per BudgetStep further candidates, up to
 	// BudgetMax (a summary that dropped half the session says so).
 	RoundBudget = 6
-	BudgetStep  = 4
-	BudgetMax   = 18
+	BudgetStep  = 8
+	BudgetMax   = 10
 	// claimWeight is the importance of a summary claim no source supports, by rule.
 	claimWeight = map[string]float64{
 		"addition/invented-event": 0.72, "addition/invented-result": 0.7, "addition/invented-decision": 0.62,

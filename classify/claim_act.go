@@ -229,6 +229,9 @@ func actOf(f *Fact, cues cueSet) Act {
 	if assistantSide && (chatterFact(f, cues) || processOpener(text)) {
 		return ActChatter
 	}
+	if f.Origin == OriginUser && acknowledgement(f) {
+		return ActChatter
+	}
 	if f.Status.Choice == StatusTriedFailed && !f.Negated {
 		return ActFailure
 	}
@@ -286,11 +289,32 @@ func chatterFact(f *Fact, cues cueSet) bool {
 	return len(ws) <= 25
 }
 
+// acknowledgement: the user's short go-ahead or thanks ("OK.", "Go ahead and switch.",
+// "Thanks, that's it for today."), with no value, name or rule of its own.
+func acknowledgement(f *Fact) bool {
+	low := strings.ToLower(strings.TrimSpace(f.Text))
+	if len(strings.Fields(low)) > 8 || f.Modality.Level > 0 && f.Modality.Cue != "imperative" || f.Negated {
+		return false
+	}
+	for _, t := range f.Tokens {
+		if t.Kind != TokCount && t.Kind != TokNumber {
+			return false
+		}
+	}
+	for _, p := range []string{"ok", "okay", "thanks", "thank you", "great", "good", "fine", "go ahead", "sounds good", "perfect", "yes", "yep", "yeah", "sure", "cool", "nice", "lgtm", "that's it", "that's all", "awesome", "excellent", "done", "right", "alright", "agreed", "looks good", "works"} {
+		if strings.HasPrefix(low, p) && (len(low) == len(p) || !isLetter(low[len(p)])) {
+			rest := strings.TrimLeft(low[len(p):], " ,.!:;-")
+			return rest == "" || len(strings.Fields(rest)) <= 5 && !strings.ContainsAny(rest, "`/")
+		}
+	}
+	return false
+}
+
 // processOpener: the assistant announcing its next look ("Let me check the error
 // type", "Now I'll read the config"): process, whatever words follow.
 func processOpener(text string) bool {
 	low := strings.ToLower(strings.TrimLeft(text, "*_ "))
-	for _, p := range []string{"let me ", "now let me ", "let's see", "let me also ", "now i'll ", "i'll now ", "i'll check", "i'll look", "i'll read", "i'll start", "i need to check", "i need to look", "i need to read", "i should check", "i should look", "first, let me", "next, let me", "ok, let me", "okay, let me", "good, let me", "great, let me", "now i need to", "let me now"} {
+	for _, p := range []string{"let me ", "now let me ", "let's see", "let me also ", "now i'll ", "i'll now ", "i'll check", "i'll look", "i'll read", "i'll start", "i need to check", "i need to look", "i need to read", "i should check", "i should look", "first, let me", "next, let me", "ok, let me", "okay, let me", "good, let me", "great, let me", "now i need to", "let me now", "looking at ", "checking ", "reading ", "running ", "investigating ", "searching ", "now looking", "now checking"} {
 		if strings.HasPrefix(low, p) {
 			return len(strings.Fields(low)) <= 30
 		}

@@ -51,11 +51,15 @@ var (
 	specificFailureBonus = 0.12 // a failure message that names what failed
 	tableRowFactor       = 0.5
 	summaryUserBonus     = 0.12
-	echoMax              = 0.12
+	// what came after the compaction: the user had to say it again, or the assistant
+	// had to find it again
+	resurfacedUserBonus      = 0.15
+	resurfacedAssistantBonus = 0.06
+	echoMax                  = 0.12
 )
 
-// importance scores every source fact of the round with the fitted model. Process
-// talk, template lines and evidence lines score 0.
+// importance scores every source fact of the round. Process talk, template lines
+// and evidence lines score 0.
 func importance(r *rule.Round) ([]float64, []string) {
 	imp := make([]float64, len(r.Src))
 	why := make([]string, len(r.Src))
@@ -66,13 +70,80 @@ func importance(r *rule.Round) ([]float64, []string) {
 			why[i] = "process talk"
 			continue
 		}
-		imp[i] = fitted.Score(Features(r, i, ctx))
-		why[i] = reason(f)
-		if ctx.superseded[i] {
-			why[i] += " (settled later in the round)"
-		}
+		imp[i], why[i] = score(r, i, ctx)
 	}
 	return imp, why
+}
+
+// score is the importance model: who said it (the user's words weigh most, then an
+// earlier summary's and injected instructions, then the assistant's reply, its
+// reasoning least), what it does (a rule, a decision, a failure record), what it
+// holds (the user's identifiers, emphasis, open status) and what the round did with
+// it (restated, settled later, raised again after the compaction).
+func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
+	f := &r.Src[i]
+	s := baseOrigin[f.Origin]
+	if f.Origin == classify.OriginSummary {
+		s += sectionWeight[f.Section]
+	}
+	s += actWeight[f.Act]
+	if f.Act == classify.ActRule {
+		s += 0.04 * float64(f.Modality.Level-2)
+	}
+	why := reason(f)
+	words := len(strings.Fields(f.Text))
+	switch {
+	case f.Origin == classify.OriginUser && words <= wordsShort+2 && r.AnswersQuestion(i):
+		s += answerBonus
+		if words <= 1 {
+			s *= shortPenalty * 2 // a bare "B" or "yes" cannot be matched to what it chose
+		}
+		why = "the user's answer to a question"
+	case words <= wordsShort && f.Act != classify.ActFailure:
+		s *= shortPenalty
+	}
+	s += min(emphasisMax, emphasisStep*float64(f.Emphasis))
+	if f.Origin == classify.OriginUser && hasIdentifier(f) {
+		s += identifierUser
+	}
+	if f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial" {
+		s += openWorkBonus
+	}
+	if f.Status.Epistemic == classify.StatusHypothesis && f.Origin != classify.OriginUser {
+		s += hedgeBonus
+	}
+	if r.Pos[i] > ctx.lastPos-lastMessages && f.Origin != classify.OriginSummary {
+		s += recencyBonus
+	}
+	if (f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking) && artifact(f) {
+		s += artifactBonus
+		why = "an artifact the work produced"
+	}
+	if f.Act == classify.ActFailure && f.Origin != classify.OriginSummary && specificFailure(f) {
+		s += specificFailureBonus
+	}
+	if strings.HasPrefix(strings.TrimSpace(f.Text), "|") && f.Origin != classify.OriginUser {
+		s *= tableRowFactor // a row of the assistant's table of options or files
+	}
+	if f.Origin == classify.OriginSummary && f.Provenance.Source == "user" && f.Section != classify.SecUserMessages {
+		s += summaryUserBonus // the earlier summary's record of what the user said
+	}
+	s += min(echoMax, echoStep*float64(ctx.echo[i]))
+	if ctx.resurfacedUser[i] > 0 {
+		s += resurfacedUserBonus
+		why += " (the user raised it again after the compaction)"
+	} else if ctx.resurfacedAssistant[i] > 0 {
+		s += resurfacedAssistantBonus
+		why += " (it came up again after the compaction)"
+	}
+	if f.Code {
+		s *= codeFactor
+	}
+	if ctx.superseded[i] {
+		s *= supersededFactor
+		why += " (settled later in the round)"
+	}
+	return clamp(s), why
 }
 
 func clamp(x float64) float64 { return max(0, min(1, x)) }
@@ -118,6 +189,21 @@ func superseded(r *rule.Round, i int) bool {
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
 	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Status.Resolution == classify.StatusResolved })) > 0
+	case f.Origin == classify.OriginUser && f.Act == classify.ActRequest:
+		// a one-off request the assistant then carried out
+		return len(r.Later(i, func(g *classify.Fact) bool {
+			return (g.Origin == classify.OriginAssistant || g.Origin == classify.OriginTool) && (g.Status.Resolution == classify.StatusResolved || carriedOut(g))
+		})) > 0
+	}
+	return false
+}
+
+// carriedOut: the fact reports an action done (created, updated, ran, switched ...).
+func carriedOut(g *classify.Fact) bool {
+	for _, h := range lexicon.Default().Find(g.Text) {
+		if h.Category == "event" || h.Category == "consequential" {
+			return true
+		}
 	}
 	return false
 }

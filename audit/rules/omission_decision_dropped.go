@@ -3,7 +3,7 @@ package rules
 import "github.com/compaudit/compaudit/audit/rule"
 
 var _ = lostRule("omission/decision-dropped", "decision",
-	"A decision (an option chosen or rejected, a user's answer to a question) is gone from the summary.", 1,
+	"A decision (an option chosen or rejected, a user's answer to a question) is gone from the summary.", 0.9,
 	[]rule.Example{
 		{Source: []string{"assistant: Should the export be CSV or Parquet?", "user: Parquet, partitioned by day."}, Summary: "Writing the export job.", Fires: true},
 		{Source: []string{"assistant: Should the export be CSV or Parquet?", "user: Parquet, partitioned by day."}, Summary: "User chose Parquet, partitioned by day, for the export.", Fires: false},

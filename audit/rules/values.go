@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -36,8 +37,11 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 		}
 		best, bestScore := -1, 0
 		for k, y := range g.Tokens {
-			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || hasEquivalent(f.Tokens, y) || !nearName(x, y) {
+			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || !nearName(x, y) {
 				continue
+			}
+			if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
+				continue // the summary keeps y where the source had it
 			}
 			s := 2
 			if x.Key != "" && x.Key == y.Key {
@@ -202,3 +206,56 @@ func nameParts(norm string) []string {
 	_, v, _ := strings.Cut(norm, ":")
 	return strings.FieldsFunc(v, func(r rune) bool { return r == '/' || r == '.' || r == ':' || r == '#' || r == '_' || r == '-' })
 }
+
+// swapped: the summary gives y the place x had in the source (the words around x in
+// the source are around y in the summary): "connect directly to port 5432, not
+// pgbouncer's 6432" became "connect directly on port 6432".
+func swapped(f, g *classify.Fact, x, y classify.Token) bool {
+	around := contextWords(f.Text, x.Start, x.End)
+	if len(around) == 0 {
+		return false
+	}
+	near := contextWords(g.Text, y.Start, y.End)
+	ys, ye := positionOf(f, y)
+	own := contextWords(f.Text, ys, ye)
+	for _, w := range around {
+		if slices.Contains(near, w) && !slices.Contains(own, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func positionOf(f *classify.Fact, y classify.Token) (int, int) {
+	for _, t := range f.Tokens {
+		if classify.Equivalent(t, y) {
+			return t.Start, t.End
+		}
+	}
+	return 0, 0
+}
+
+// contextWords are the content stems within three words of a span.
+func contextWords(text string, s, e int) []string {
+	if e <= s {
+		return nil
+	}
+	before := strings.Fields(text[:s])
+	after := strings.Fields(text[e:])
+	var ws []string
+	if len(before) > 3 {
+		before = before[len(before)-3:]
+	}
+	if len(after) > 3 {
+		after = after[:3]
+	}
+	for _, w := range append(before, after...) {
+		lw := strings.ToLower(strings.Trim(w, ",.;:()'\"`*"))
+		if len(lw) > 2 && !stopish[lw] {
+			ws = append(ws, classify.Stem(lw))
+		}
+	}
+	return ws
+}
+
+var stopish = map[string]bool{"the": true, "and": true, "for": true, "with": true, "from": true, "not": true, "through": true, "via": true, "into": true, "onto": true, "port": false}
