@@ -117,6 +117,9 @@ func deonticOf(text string, cues cueSet, origin string) Modality {
 			best = Modality{Level: ModMustNot, Cue: "imperative"}
 		}
 	}
+	if best.Level == 0 && ruleLabel(text) {
+		best = Modality{Level: 3, Cue: "label"} // "User rule: every deploy calls the shared workflow"
+	}
 	if p, ok := cues.first("permission"); ok && best.Level <= 2 && !cues.negatedAt(p.Start) {
 		best = Modality{Level: 0, Cue: text[p.Start:p.End]}
 	}
@@ -459,4 +462,20 @@ func headAfter(text string, i int) string {
 		return Stem(parts[0])
 	}
 	return ""
+}
+
+// ruleLabel: the fact opens with a label that names it a rule ("User rule:", "Hard
+// cap:", "Constraint:", "Policy:"), which gives its statement force.
+func ruleLabel(text string) bool {
+	i := strings.IndexByte(text, ':')
+	if i <= 0 || i > 40 {
+		return false
+	}
+	head := strings.ToLower(strings.Trim(text[:i], "*_-• "))
+	for _, w := range []string{"rule", "constraint", "requirement", "invariant", "policy", "hard cap", "guardrail", "must"} {
+		if strings.Contains(head, w) {
+			return true
+		}
+	}
+	return false
 }

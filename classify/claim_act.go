@@ -2,6 +2,8 @@ package classify
 
 import (
 	"strings"
+
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // attributionOf resolves who established a fact through reported speech ("Marta from
@@ -10,8 +12,11 @@ import (
 func attributionOf(text string, cues cueSet, role string) Provenance {
 	p := Provenance{Role: role}
 	low := strings.ToLower(text)
-	if k, id := creditOf(low, cues); k != "" {
-		p.Source, p.Who = k, id
+	if len(low) != len(text) {
+		low = lexicon.Lower(text) // keep offsets into text
+	}
+	if k, id := creditOf(low, text, cues); k != "" {
+		p.Source, p.Who = firstPerson(k, role), id
 		return p
 	}
 	for _, h := range cues.of("report") {
@@ -25,27 +30,36 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 		default:
 			who = phraseBefore(low, h.Start)
 		}
-		if k, id := identify(who); k != "" {
+		if k, id := identify(who, originalOf(low, text, who)); k != "" {
 			p.Source, p.Who = k, id
 			return p
 		}
 	}
 	if k, id := labelSpeaker(low); k != "" {
-		p.Source, p.Who = k, id
+		p.Source, p.Who = firstPerson(k, role), id
 	}
 	return p
 }
 
+// firstPerson: "I" is whoever speaks: the assistant in its reply, the user in theirs.
+func firstPerson(kind, role string) string {
+	if kind == "assistant" && role == "user" {
+		return "user"
+	}
+	return kind
+}
+
 // creditOf reads "<who> <credit verb>" ("the user said", "I identified", "Marta
 // confirmed") and "<credit verb> by <who>" ("relayed by the user"), outside quotes.
-func creditOf(low string, cues cueSet) (string, string) {
+func creditOf(low, text string, cues cueSet) (string, string) {
 	for _, h := range cues.of("credit") {
 		if quoted(low, h.Start) {
 			continue
 		}
 		rest := strings.TrimSpace(low[h.End:])
 		if strings.HasPrefix(rest, "by ") {
-			if k, id := identify(phraseAfter(low, h.End+strings.Index(low[h.End:], "by ")+3)); k != "" {
+			who := phraseAfter(low, h.End+strings.Index(low[h.End:], "by ")+3)
+			if k, id := identify(who, originalOf(low, text, who)); k != "" {
 				return k, id
 			}
 		}
@@ -57,12 +71,13 @@ func creditOf(low string, cues cueSet) (string, string) {
 		// the subject is the last few words before the verb ("the user", "I", "Marta from QA")
 		for n := min(5, len(ws)); n >= 1; n-- {
 			cand := strings.Join(ws[len(ws)-n:], " ")
-			if k, id := identify(cand); k != "" && k != "person" {
+			if k, id := identify(cand, ""); k != "" && k != "person" {
 				return k, id
 			}
 		}
-		if len(ws) <= 4 {
-			if k, id := identify(who); k != "" {
+		if len(ws) <= 3 && strings.HasSuffix(strings.TrimSpace(low[:h.Start]), ws[len(ws)-1]) {
+			// a name right before the verb ("Ines replied", "Dr. Okafor wants")
+			if k, id := identify(who, originalOf(low, text, who)); k != "" {
 				return k, id
 			}
 		}
@@ -131,8 +146,22 @@ var docWords = []string{"readme", "docs", "documentation", "guide", "spec", "rfc
 var teamWords = []string{"team", "squad", "on-call", "oncall", "sre", "security", "legal", "compliance", "dba", "ops", "support", "finance", "management", "lead", "manager", "reviewer"}
 var ciWords = []string{"ci", "pipeline", "the build", "github actions", "jenkins", "buildkite", "the job", "the linter", "the tests", "the test suite", "the logs", "the output", "monitoring", "dashboard", "grafana", "alert"}
 
-// identify names the kind and identity of a phrase that introduces reported speech.
-func identify(who string) (kind, id string) {
+// originalOf is phrase (as cut from low) in the original casing ("" when not found).
+func originalOf(low, text, phrase string) string {
+	if phrase == "" {
+		return ""
+	}
+	i := strings.LastIndex(low, phrase)
+	if i < 0 || i+len(phrase) > len(text) {
+		return ""
+	}
+	return text[i : i+len(phrase)]
+}
+
+// identify names the kind and identity of a phrase that introduces reported speech;
+// orig is the phrase as written (for telling a name from a common noun), "" when a
+// name is not acceptable here.
+func identify(who, orig string) (kind, id string) {
 	who = strings.TrimSpace(strings.Trim(who, "\"'`*-–— "))
 	if who == "" {
 		return "", ""
@@ -163,11 +192,32 @@ func identify(who string) (kind, id string) {
 			return "ci", normWho(who)
 		}
 	}
-	if len(ws) <= 3 && capitalisedName(who) {
+	if len(ws) <= 3 && properName(orig) {
 		return "person", normWho(who)
 	}
 	return "", ""
 }
+
+// properName: every word is capitalised, no word is a function word or a common
+// sentence opener ("Root cause", "The fix" are not names).
+func properName(orig string) bool {
+	ws := strings.Fields(strings.Trim(orig, "\"'`*-–—,:() "))
+	if len(ws) == 0 || len(ws) > 3 {
+		return false
+	}
+	for _, w := range ws {
+		w = strings.Trim(w, ".,'’")
+		if w == "" || !isUpperByte(w[0]) || stopWord(strings.ToLower(w)) || commonOpener[strings.ToLower(w)] {
+			return false
+		}
+	}
+	return true
+}
+
+// commonOpener are capitalised words that open sentences far more often than they name someone.
+var commonOpener = map[string]bool{"root": true, "cause": true, "fix": true, "result": true, "results": true, "note": true, "update": true,
+	"status": true, "plan": true, "summary": true, "error": true, "issue": true, "test": true, "tests": true, "build": true, "review": true,
+	"user": true, "users": true, "assistant": true, "agent": true, "everyone": true, "nobody": true, "someone": true, "cutover": true, "host": true}
 
 func containsWord(s, w string) bool {
 	for i := 0; ; {
@@ -185,18 +235,6 @@ func containsWord(s, w string) bool {
 
 func boundary(s string, i int) bool {
 	return i < 0 || i >= len(s) || !(isLetter(s[i]) || isDigit(s[i]))
-}
-
-// capitalisedName: the phrase (lower-cased by the caller) looked like a name; with the
-// text lower-cased we can only check it is short and not a function word.
-func capitalisedName(who string) bool {
-	ws := strings.Fields(who)
-	for _, w := range ws {
-		if stopWord(w) || len(w) < 2 {
-			return false
-		}
-	}
-	return len(ws) >= 1
 }
 
 // normWho is an identity: the phrase without articles and possessives.

@@ -59,7 +59,7 @@ func Equivalent(a, b Token) bool {
 		return wildcardCovers(a.Norm, b.Norm) || wildcardCovers(b.Norm, a.Norm)
 	case a.Kind == TokVersion && b.Kind == TokNumber || a.Kind == TokNumber && b.Kind == TokVersion:
 		return strings.TrimPrefix(a.Norm, "ver:") == strings.TrimPrefix(b.Norm, "num:") || strings.TrimPrefix(a.Norm, "num:") == strings.TrimPrefix(b.Norm, "ver:")
-	case (a.Kind == TokNumber || a.Kind == TokCount || a.Kind == TokPort) && (b.Kind == TokNumber || b.Kind == TokCount || b.Kind == TokPort):
+	case numberLike(a) && numberLike(b):
 		return a.Num == b.Num && (a.Noun == "" || b.Noun == "" || a.Noun == b.Noun)
 	case a.Kind == TokMoney && b.Kind == TokMoney:
 		return a.Family == b.Family && a.Num == b.Num
@@ -107,6 +107,18 @@ func Specific(t Token) bool {
 		return true
 	case TokNumber, TokCount:
 		return t.Num >= 100 || t.Prec > 0
+	}
+	return false
+}
+
+// numberLike: a plain number, a count, a port, or a long run of digits read as an id
+// (612004118 is the same figure as 612,004,118).
+func numberLike(t Token) bool {
+	switch t.Kind {
+	case TokNumber, TokCount, TokPort:
+		return true
+	case TokID:
+		return t.Family == "" && t.Num > 0 && hexLetterless(strings.TrimPrefix(t.Norm, "id:"))
 	}
 	return false
 }

@@ -6,6 +6,7 @@
 package judge
 
 import (
+	"index/suffixarray"
 	"slices"
 	"strings"
 	"unicode"
@@ -58,6 +59,7 @@ func build(in Input) *rule.Round {
 		r.Kept[i] = kept(a, f, cs)
 	}
 	r.Support = support(in)
+	r.Text = textIndex(in)
 	r.Values, r.SumValues = valueIndex(in)
 	r.Importance, r.Why = importance(r)
 	return r
@@ -265,4 +267,16 @@ func normalize(s string) string {
 		b.WriteRune(r)
 	}
 	return strings.TrimRight(b.String(), ".;:,")
+}
+
+// textIndex builds the round's substring index over its sources' text.
+func textIndex(in Input) *suffixarray.Index {
+	var b strings.Builder
+	for _, fs := range [][]classify.Fact{in.Src, in.Ev} {
+		for i := range fs {
+			b.WriteString(strings.ToLower(fs[i].Text))
+			b.WriteByte(0)
+		}
+	}
+	return suffixarray.New([]byte(b.String()))
 }

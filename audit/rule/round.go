@@ -1,6 +1,7 @@
 package rule
 
 import (
+	"index/suffixarray"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/align"
@@ -50,6 +51,9 @@ type Round struct {
 	SumValues map[string][]int
 	// After are the facts of the messages after the compaction (what came next).
 	After []classify.Fact
+	// Text indexes the lower-cased text of every source fact and evidence line, for
+	// substring look-ups (an id the summary names inside a longer one).
+	Text *suffixarray.Index
 	// Explained marks, per summary fact, the values a pair rule already reported as
 	// changed (so claim rules do not report them again as unsupported).
 	Explained map[int]map[string]bool
@@ -154,4 +158,12 @@ func (r *Round) AnswersQuestion(i int) bool {
 		}
 	}
 	return false
+}
+
+// Mentions reports whether some source fact or evidence line contains s (any case).
+func (r *Round) Mentions(s string) bool {
+	if r.Text == nil || s == "" {
+		return false
+	}
+	return len(r.Text.Lookup([]byte(strings.ToLower(s)), 1)) > 0
 }

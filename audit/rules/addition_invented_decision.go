@@ -15,6 +15,9 @@ var _ = rule.Register(&rule.Rule{
 		if g.Status.Choice != classify.StatusChosen || g.Negated || g.Act == classify.ActQuestion {
 			return rule.Hit{}, false
 		}
+		if g.Provenance.Source == "user" && userChose(r, g) {
+			return rule.Hit{}, false // the user's pick ("option C"), told in other words
+		}
 		for _, s := range r.Support[k] {
 			if s.Match.Cover < 0.45 {
 				continue
@@ -32,3 +35,14 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Let's go with SQS for the job queue."}, Summary: "Decided to move the job queue to SQS.", Fires: false},
 	},
 })
+
+// userChose: a user fact answers a question or picks an option, about what g is about.
+func userChose(r *rule.Round, g *classify.Fact) bool {
+	for i := range r.Src {
+		f := &r.Src[i]
+		if f.Origin == classify.OriginUser && (r.AnswersQuestion(i) || f.Status.Choice == classify.StatusChosen || rule.About(g, f)) {
+			return true
+		}
+	}
+	return false
+}

@@ -67,7 +67,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stem string) bool {
 	scan := func(f *classify.Fact, pos int) bool {
 		hasStem := strings.Contains(strings.ToLower(f.Text), stem)
 		if hasStem {
-			if len(specific) == 0 && rule.About(g, f) {
+			if rule.About(g, f) {
 				return true
 			}
 			stemAt = append(stemAt, pos)

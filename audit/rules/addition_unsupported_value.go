@@ -44,6 +44,16 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 		return true
 	}
 	switch t.Kind {
+	case classify.TokID, classify.TokHash, classify.TokVersion, classify.TokHost, classify.TokPort:
+		if len(t.Raw) >= 3 && r.Mentions(t.Raw) {
+			return true // named inside a longer name or path
+		}
+	case classify.TokNumber, classify.TokCount, classify.TokSize, classify.TokDuration, classify.TokPercent:
+		if sameDigits(r, t) || derived(r, t) {
+			return true
+		}
+	}
+	switch t.Kind {
 	case classify.TokPath, classify.TokURL:
 		return pathSupported(r, t.Norm)
 	case classify.TokTime:
@@ -93,4 +103,60 @@ func truncationOfSource(r *rule.Round, t classify.Token) bool {
 		}
 	}
 	return false
+}
+
+// sameDigits: a source states the same figure with a unit the summary left out or a
+// unit on a neighbour ("212 -> 171 MB" for "212 MB"), or the same percentage as a ratio.
+func sameDigits(r *rule.Round, t classify.Token) bool {
+	raw := leadingNumber(strings.ReplaceAll(t.Raw, ",", ""))
+	if raw == "" {
+		return false
+	}
+	for norm, refs := range r.Values {
+		if len(refs) == 0 {
+			continue
+		}
+		for _, y := range r.Fact(refs[0]).Tokens {
+			if y.Norm == norm && leadingNumber(strings.ReplaceAll(y.Raw, ",", "")) == raw {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// derived: the value is the sum or the difference of two source values of its family
+// (21 MB over a 150 MB budget at 171 MB).
+func derived(r *rule.Round, t classify.Token) bool {
+	if t.Num == 0 {
+		return false
+	}
+	var xs []float64
+	for _, refs := range r.Values {
+		if len(refs) == 0 || len(xs) > 300 {
+			continue
+		}
+		for _, y := range r.Fact(refs[0]).Tokens {
+			if y.Family == t.Family && y.Kind == t.Kind && y.Num != 0 {
+				xs = append(xs, y.Num)
+				break
+			}
+		}
+	}
+	for i := range xs {
+		for j := i + 1; j < len(xs); j++ {
+			if near(xs[i]+xs[j], t.Num) || near(xs[i]-xs[j], t.Num) || near(xs[j]-xs[i], t.Num) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func near(a, b float64) bool {
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	return d <= 1e-9*max(1, b) || b != 0 && d/b < 0.005
 }

@@ -36,18 +36,12 @@ var _ = rule.Register(&rule.Rule{
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.9, d, rule.Slot{Name: "polarity", Source: from, Summary: to}), true
 		}
-		if f.Modality.Level >= 3 && g.Modality.Level >= 3 && f.Modality.Negative != g.Modality.Negative && f.Modality.Cue != "imperative" && g.Modality.Cue != "imperative" && p.Match.Cover >= 0.65 {
-			d := "a prohibition became an order"
-			if g.Modality.Negative {
-				d = "an order became a prohibition"
-			}
-			return rule.NewHit(p.Src, p.Sum, 0.9, d, rule.Slot{Name: "polarity", Source: polarity(f), Summary: polarity(g)}), true
-		}
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket is versioned.", Fires: true},
 		{Source: []string{"user: Never rotate the signing key during a release."}, Summary: "Always rotate the signing key during a release.", Fires: true},
+		{Source: []string{"user: Heavy jobs run only at night.", "user: Never skip the backup check."}, Summary: "User rules: never skip the backup check; heavy jobs only at night.", Fires: false},
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket isn't versioned.", Fires: false},
 		{Source: []string{"assistant: The worker is not running."}, Summary: "The worker is stopped.", Fires: false},
 		{Source: []string{"user: Always rebuild the index without dropping it first."}, Summary: "Always rebuild the index by dropping it first.", Fires: true},

@@ -46,11 +46,8 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 			s := 2
 			if x.Key != "" && x.Key == y.Key {
 				s += 2
-			} else if x.Key != "" && y.Key != "" {
-				if x.Kind == classify.TokFlag || x.Kind == classify.TokPort || y.Kind == classify.TokPort {
-					continue // settings and ports given to different names
-				}
-				s-- // the words before differ: a weaker pairing
+			} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) {
+				continue // values given to different things (unless one slip apart)
 			}
 			if x.Noun != "" && x.Noun == y.Noun {
 				s += 2
@@ -218,12 +215,13 @@ func swapped(f, g *classify.Fact, x, y classify.Token) bool {
 	near := contextWords(g.Text, y.Start, y.End)
 	ys, ye := positionOf(f, y)
 	own := contextWords(f.Text, ys, ye)
+	shared := 0
 	for _, w := range around {
 		if slices.Contains(near, w) && !slices.Contains(own, w) {
-			return true
+			shared++
 		}
 	}
-	return false
+	return shared >= 2 || shared == 1 && len(around) <= 2
 }
 
 func positionOf(f *classify.Fact, y classify.Token) (int, int) {
