@@ -19,6 +19,10 @@ import (
 var (
 	ErrorWeight   = 0.62
 	WarningWeight = 0.36
+	// DistortionFloor: a summary fact that changes what a source said (a value, a
+	// status, who said it) weighs at least this much whoever said the original; a
+	// dropped fact weighs only its importance.
+	DistortionFloor = 0.42
 	// RoundBudget is the number of findings above info a round reports at least; a
 	// round that lost more gets one more per BudgetStep further candidates, up to
 	// BudgetMax (a summary that dropped half the session says so).
@@ -187,6 +191,10 @@ func finding(r *rule.Round, h rule.Hit, s *sessions.Session) (Finding, float64) 
 		f.Source = side(sf, s)
 		f.Class = sf.Primary()
 		w = r.Importance[h.Src]
+		if h.Rule.Family != Omission && h.Sum >= 0 {
+			// the summary states something wrong: that misleads whoever said the original
+			w = DistortionFloor + (1-DistortionFloor)*w
+		}
 		f.Why = r.Why[h.Src]
 		if h.Sum < 0 && r.Best[h.Src].Fact >= 0 {
 			b := r.Best[h.Src]

@@ -99,6 +99,9 @@ func deonticOf(text string, cues cueSet, origin string) Modality {
 		if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) {
 			continue
 		}
+		if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool) {
+			continue // "the job only retries once": a description, not an order
+		}
 		if h.Attr("at") == "clause" && !clauseInitial(text, h.Start) {
 			continue // "those don't need the window", "the job never ran": a description
 		}

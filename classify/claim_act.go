@@ -143,7 +143,8 @@ func phraseAfter(low string, i int) string {
 
 var docWords = []string{"readme", "docs", "documentation", "guide", "spec", "rfc", "runbook", "changelog", "wiki", "manual", ".md", "contributing",
 	"policy", "handbook", "playbook", "release notes", "the api reference", "reference", "comment in", "the code says", "header", "config file", "ticket", "issue"}
-var teamWords = []string{"team", "squad", "on-call", "oncall", "sre", "security", "legal", "compliance", "dba", "ops", "support", "finance", "management", "lead", "manager", "reviewer"}
+var teamWords = []string{"team", "squad", "on-call", "oncall", "sre", "security", "legal", "compliance", "dba", "ops", "support", "finance", "management", "lead", "manager", "reviewer",
+	"pi", "customer", "client", "owner", "maintainer", "architect", "cto", "ceo", "admin", "agent", "vendor", "registrar"}
 var ciWords = []string{"ci", "pipeline", "the build", "github actions", "jenkins", "buildkite", "the job", "the linter", "the tests", "the test suite", "the logs", "the output", "monitoring", "dashboard", "grafana", "alert"}
 
 // originalOf is phrase (as cut from low) in the original casing ("" when not found).
@@ -167,6 +168,9 @@ func identify(who, orig string) (kind, id string) {
 		return "", ""
 	}
 	ws := strings.Fields(who)
+	if len(ws) > 5 || strings.ContainsAny(who, "_`=/") {
+		return "", "" // a clause, an identifier: not a name for someone
+	}
 	last := ws[len(ws)-1]
 	switch {
 	case last == "i" || last == "we" || who == "i" || last == "claude" || strings.HasSuffix(who, "the assistant") || strings.HasSuffix(who, "the agent"):
@@ -217,7 +221,8 @@ func properName(orig string) bool {
 // commonOpener are capitalised words that open sentences far more often than they name someone.
 var commonOpener = map[string]bool{"root": true, "cause": true, "fix": true, "result": true, "results": true, "note": true, "update": true,
 	"status": true, "plan": true, "summary": true, "error": true, "issue": true, "test": true, "tests": true, "build": true, "review": true,
-	"user": true, "users": true, "assistant": true, "agent": true, "everyone": true, "nobody": true, "someone": true, "cutover": true, "host": true}
+	"user": true, "users": true, "assistant": true, "agent": true, "everyone": true, "nobody": true, "someone": true, "cutover": true, "host": true,
+	"nothing": true, "none": true, "everything": true, "something": true, "anything": true, "both": true, "neither": true, "either": true}
 
 func containsWord(s, w string) bool {
 	for i := 0; ; {

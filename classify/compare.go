@@ -28,7 +28,15 @@ func ValueClass(t Token) string {
 		if t.Family == "zero-padded" || t.Family == "name" {
 			return "number-id"
 		}
+		if numberLike(t) {
+			return "number"
+		}
 		return "id:" + idShape(t.Norm)
+	case TokFlag:
+		if k, _, ok := strings.Cut(strings.TrimPrefix(t.Norm, "set:"), "="); ok && strings.HasPrefix(t.Norm, "set:") {
+			return "set:" + k // p=quarantine compares with p=reject
+		}
+		return "flag:" + t.Norm
 	}
 	return t.Kind
 }

@@ -54,7 +54,7 @@ var gluedOnly = map[string]bool{"b": true, "us": true, "ki": true, "mi": true, "
 // gluedUnits are single letters read as units only when glued to the number, with
 // their case: "16G" is a size, "30m" minutes ("41m26s"), "5k" is a count multiplier
 // (the scanner's job, not a unit).
-var gluedUnits = map[string]unit{"G": {FamSize, 1e9}, "T": {FamSize, 1e12}, "M": {FamSize, 1e6}, "K": {FamSize, 1e3}, "m": {FamTime, 60}}
+var gluedUnits = map[string]unit{"m": {FamTime, 60}}
 
 // lookupUnit returns the unit u names (glued says u touched the number).
 func lookupUnit(u string, glued bool) (unit, bool) {

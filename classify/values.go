@@ -50,6 +50,11 @@ func splitWords(text string) []word {
 			}
 			e -= n
 		}
+		if strings.HasSuffix(text[s:e], "'s") || strings.HasSuffix(text[s:e], "’s") {
+			if t := text[s:e]; strings.ContainsAny(t, "/@.-_") {
+				e -= len(t) - len(strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")) // "@acme/ui-kit's" names @acme/ui-kit
+			}
+		}
 		if s < e {
 			out = append(out, word{s, e, text[s:e], e < j && strings.ContainsAny(text[e:j], ",;:.!?"), s > i && strings.ContainsAny(text[i:s], "([{\"'“«")})
 		}
@@ -116,6 +121,8 @@ func (sc *scanner) scan(i int) {
 	w := sc.words[i].t
 	lw := strings.ToLower(w)
 	switch {
+	case opPrefixed(w):
+		sc.operatorValue(i)
 	case strings.HasPrefix(lw, "http://") || strings.HasPrefix(lw, "https://"):
 		sc.emit(i, i, Token{Kind: TokURL, Norm: "url:" + strings.TrimRight(lw, "/")})
 	case isUUID(w):
@@ -272,4 +279,37 @@ func rangeEnd(s string) Token {
 		return Token{Kind: TokNumber, Norm: "num:" + s, Num: v, Family: "count"}
 	}
 	return Token{Kind: TokHash, Norm: "hash:" + strings.ToLower(s)}
+}
+
+// operators that open a bound value (">=3.9", "<2.0", "~=1.4", "^18.2").
+var valueOps = []string{">=", "<=", "==", "~=", "!=", ">", "<", "^", "~"}
+
+func opPrefixed(w string) bool {
+	for _, op := range valueOps {
+		if strings.HasPrefix(w, op) && len(w) > len(op) && isDigit(w[len(op)]) {
+			return true
+		}
+	}
+	return false
+}
+
+// operatorValue reads the value after a comparison operator as a version or number,
+// keyed by the operator's name before it.
+func (sc *scanner) operatorValue(i int) {
+	w := sc.words[i].t
+	for _, op := range valueOps {
+		if !strings.HasPrefix(w, op) {
+			continue
+		}
+		rest := w[len(op):]
+		if t, ok := versionOf(rest); ok && strings.Contains(rest, ".") {
+			t.Key = sc.keyBefore(i)
+			sc.emitPart(i, len(op), len(w), t)
+			return
+		}
+		if v, dec, end, ok := numPrefix(rest); ok && end == len(rest) {
+			sc.emitPart(i, len(op), len(w), Token{Kind: TokNumber, Norm: "num:" + fmtNum(v), Num: v, Prec: dec, Family: "count", Key: sc.keyBefore(i)})
+		}
+		return
+	}
 }

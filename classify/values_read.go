@@ -37,6 +37,12 @@ func (sc *scanner) number(i int) {
 		sc.emit(i, i, Token{Kind: TokPercent, Norm: "pct:" + fmtNum(v), Num: v, Unit: "%", Family: FamPercent, Prec: dec, Key: sc.keyBefore(i)})
 	case rest == "k" || rest == "K":
 		sc.emit(i, i, sc.count(i, v*1000, 0))
+	case rest == "M" || rest == "G":
+		mult := map[string]float64{"M": 1e6, "G": 1e9}[rest]
+		sc.emit(i, i, sc.count(i, v*mult, dec)) // 88.2M tuples, 1.2B rows
+	case rest == "m" && v > 180:
+		// 500m: millicores or metres, not minutes
+		sc.emit(i, i, Token{Kind: TokNumber, Norm: "qty:" + strings.ToLower(w), Num: v, Unit: "m", Family: "m", Key: sc.keyBefore(i)})
 	case rest[0] == '_' || rest[0] == '-' && len(rest) > 1 && isLetter(rest[1]):
 		// a name that starts with its number keeps its zeros
 		sc.emit(i, i, Token{Kind: TokID, Norm: "id:" + strings.ToLower(w), Num: v, Family: "name"})
@@ -71,7 +77,22 @@ func (sc *scanner) bareNumber(i int, v float64, dec int, digits string) {
 	next := sc.word(i + 1)
 	if next != "" && i+1 < len(sc.words) && !sc.used[i+1] && !sc.words[i].stop && !sc.words[i+1].open {
 		if u, ok := lookupUnit(next, false); ok {
-			sc.emit(i, i+1, quantity(v, dec, strings.ToLower(next), u, sc.keyBefore(i)))
+			t := quantity(v, dec, strings.ToLower(next), u, sc.keyBefore(i))
+			j := i + 1
+			// "1 min 35 s", "2 h 45 min": one duration in parts
+			for u.family == FamTime && j+2 < len(sc.words) && !sc.words[j].stop {
+				v2, _, end, ok := numPrefix(sc.word(j + 1))
+				u2, ok2 := lookupUnit(sc.word(j+2), false)
+				if !ok || end != len(sc.word(j+1)) || !ok2 || u2.family != FamTime || u2.scale >= u.scale {
+					break
+				}
+				t.Num += v2 * u2.scale
+				t.Norm = FamTime + ":" + fmtNum(roundSig(t.Num))
+				t.Unit = "compound"
+				u = u2
+				j += 2
+			}
+			sc.emit(i, j, t)
 			return
 		}
 		if strings.EqualFold(next, "percent") || next == "%" {

@@ -132,7 +132,7 @@ func run(r *rule.Round) []rule.Hit {
 		if paired(r, i) {
 			ph := pairHits(r, i, pairRules)
 			hits = append(hits, ph...)
-			if len(ph) > 0 || r.Kept[i] {
+			if len(ph) > 0 || r.Kept[i] && !forceLost(r, i) {
 				continue
 			}
 			// aligned only in part, and no rule explains the pair: what the summary
@@ -279,4 +279,24 @@ func textIndex(in Input) *suffixarray.Index {
 		}
 	}
 	return suffixarray.New([]byte(b.String()))
+}
+
+// forceLost: a rule whose best summary match keeps its words but none of its force
+// (no deontic cue, no negation, no order): the rule is gone, whatever the words.
+func forceLost(r *rule.Round, i int) bool {
+	f := &r.Src[i]
+	b := r.Best[i]
+	if f.Act != classify.ActRule || b.Fact < 0 || f.Modality.Cue == "imperative" || f.Modality.Cue == "label" {
+		return false
+	}
+	g := &r.Sum[b.Fact]
+	if g.Modality.Level >= 2 || g.Negated && f.Modality.Negative {
+		return false
+	}
+	for _, s := range g.Scopes {
+		if s.Kind == "deontic" || s.Kind == "neg" && f.Modality.Negative {
+			return false
+		}
+	}
+	return true
 }

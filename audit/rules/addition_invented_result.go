@@ -44,7 +44,7 @@ func resultCue(text string) string {
 	for _, h := range lexicon.Default().Find(text) {
 		if h.Category == "result" {
 			switch h.Phrase {
-			case "pass", "passing", "passed", "passes", "succeeds", "succeeded", "green", "works", "worked", "reproduced":
+			case "pass", "passing", "passed", "passes", "succeeds", "succeeded", "green":
 				return text[h.Start:h.End]
 			}
 		}

@@ -48,8 +48,12 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 		if len(t.Raw) >= 3 && r.Mentions(t.Raw) {
 			return true // named inside a longer name or path
 		}
-	case classify.TokNumber, classify.TokCount, classify.TokSize, classify.TokDuration, classify.TokPercent:
-		if sameDigits(r, t) || derived(r, t) {
+	case classify.TokNumber, classify.TokCount:
+		if sameDigits(r, t) {
+			return true
+		}
+	case classify.TokSize, classify.TokDuration, classify.TokPercent:
+		if sameDigits(r, t) || derived(r, t) || t.Kind == classify.TokPercent && fractionOf(r, t) {
 			return true
 		}
 	}
@@ -159,4 +163,20 @@ func near(a, b float64) bool {
 		d = -d
 	}
 	return d <= 1e-9*max(1, b) || b != 0 && d/b < 0.005
+}
+
+// fractionOf: a source gives the percentage as a ratio (0.309 for 30.9%).
+func fractionOf(r *rule.Round, t classify.Token) bool {
+	want := t.Num / 100
+	for _, refs := range r.Values {
+		if len(refs) == 0 {
+			continue
+		}
+		for _, y := range r.Fact(refs[0]).Tokens {
+			if (y.Kind == classify.TokNumber || y.Kind == classify.TokCount) && y.Num > 0 && y.Num <= 1 && near(y.Num, want) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -55,7 +55,7 @@ func statusOr(s, d string) string {
 func claim(f *classify.Fact) bool {
 	switch f.Act {
 	case classify.ActFinding, classify.ActReport, classify.ActFailure:
-		return f.Origin != classify.OriginUser || f.Provenance.Source != ""
+		return f.Origin != classify.OriginUser || thirdPartyKind(f.Provenance.Source)
 	}
 	return false
 }

@@ -32,8 +32,11 @@ var _ = rule.Register(&rule.Rule{
 			if ok && forceClass(t.Force) >= forceClass(s.Force) {
 				continue
 			}
-			if !ok && g.Modality.Cue == "imperative" || !ok && strongSummaryRule(g) {
+			if !ok && g.Modality.Cue == "imperative" || !ok && strongSummaryRule(g) || !ok && g.Modality.Level >= 3 {
 				continue // the summary restates it as an order of its own
+			}
+			if !ok && !(g.Modality.Level == 0 && g.Modality.Cue != "") && !hedgedOn(g, s.Head) {
+				continue // no force left at all: the rule itself is gone (the omission rules judge it)
 			}
 			to := "no force"
 			if ok {

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -19,7 +20,7 @@ var _ = rule.Register(&rule.Rule{
 		}
 		fn, gn := negatedHeads(f), negatedHeads(g)
 		for _, w := range f.Words {
-			if !hasWord(g, w) || (fn[w] > 0) == (gn[w] > 0) {
+			if !hasWord(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) {
 				continue
 			}
 			pos := g // the side without the negation
@@ -92,4 +93,38 @@ var antonyms = []string{"missing", "absent", "lack", "fail", "stopped", "disable
 // about an extra clause only one of them has.
 func sameClaimShape(f, g *classify.Fact) bool {
 	return f.Act != classify.ActQuestion && g.Act != classify.ActQuestion && len(f.Bounds) == len(g.Bounds)
+}
+
+// samePhrase: the word sits in the same phrase on both sides (at least two of its
+// neighbouring content words are shared), so the negation moved within one claim
+// rather than belonging to another clause of a merged fact.
+func samePhrase(f, g *classify.Fact, w string) bool {
+	a, b := neighbours(f, w), neighbours(g, w)
+	n := 0
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			n++
+		}
+	}
+	return n >= 2 || n >= 1 && len(a) <= 2
+}
+
+// neighbours are the content stems within four words of the first occurrence of w.
+func neighbours(f *classify.Fact, w string) []string {
+	ws := strings.Fields(f.Text)
+	for k, x := range ws {
+		if classify.Stem(strings.ToLower(strings.Trim(x, ",.;:!?\"'`*()"))) != w {
+			continue
+		}
+		var out []string
+		for j := max(0, k-4); j < len(ws) && j <= k+4; j++ {
+			y := strings.ToLower(strings.Trim(ws[j], ",.;:!?\"'`*()"))
+			if j == k || len(y) < 3 || stopish[y] || strings.HasSuffix(y, "n't") || y == "not" || y == "never" || y == "without" || y == "no" {
+				continue
+			}
+			out = append(out, classify.Stem(y))
+		}
+		return out
+	}
+	return nil
 }

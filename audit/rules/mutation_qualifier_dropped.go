@@ -45,7 +45,7 @@ func limitable(f *classify.Fact) bool {
 	case classify.ActRule, classify.ActDecision, classify.ActRequest:
 		return true
 	}
-	return f.Modality.Level >= 2
+	return false
 }
 
 // qualifierKept: the summary fact has a qualifier of the same kind, or the clause's
@@ -57,11 +57,7 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 		}
 	}
 	if len(b.Values) > 0 {
-		for _, v := range b.Values {
-			if r.SummaryHas(v) {
-				return true
-			}
-		}
+		// the bound's value is still there but not the bound ("not before 09-30" became "on 09-30"): dropped
 		return false
 	}
 	words := classify.Terms(strings.TrimPrefix(b.Clause, b.Cue), nil)

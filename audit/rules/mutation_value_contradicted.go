@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
 		for _, t := range g.Tokens {
-			if !comparableKinds[t.Kind] || r.Explained[k][t.Raw] || t.Kind == classify.TokPath || t.Kind == classify.TokURL || valueSupported(r, t) {
+			if !comparableKinds[t.Kind] || r.Explained[k][t.Raw] || valueSupported(r, t) {
 				continue
 			}
 			if ref, x, ok := nearestValue(r, g, t); ok {
@@ -51,7 +51,7 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 		for _, ref := range refs {
 			f := r.Fact(ref)
 			for _, x := range f.Tokens {
-				if x.Norm != norm || !classify.Comparable(x, t) || !oneSlip(x, t) && !truncates(x, t) {
+				if x.Norm != norm || !classify.Comparable(x, t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
 					continue
 				}
 				if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
@@ -118,4 +118,8 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+func nameKind(t classify.Token) bool {
+	return t.Kind == classify.TokPath || t.Kind == classify.TokURL || t.Kind == classify.TokHost
 }

@@ -13,7 +13,7 @@ var _ = rule.Register(&rule.Rule{
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
 		from := speakerKind(f)
-		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 || from != "user" && !thirdPartyKind(from) {
+		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 || from != "user" && !thirdPartyKind(from) || quotesSource(f, g) {
 			return rule.Hit{}, false
 		}
 		if f.Origin == classify.OriginUser && f.Provenance.Source == "" && f.Act != classify.ActRule && f.Act != classify.ActDecision && f.Act != classify.ActRequest {

@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 		if g.Provenance.Source != "user" || from == "user" || from == "" || from == "instruction" {
 			return rule.Hit{}, false
 		}
-		if p.Match.Cover < 0.45 || userBacks(r, p.Sum) {
+		if p.Match.Cover < 0.35 || quotesSource(f, g) || userBacks(r, p.Sum) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),

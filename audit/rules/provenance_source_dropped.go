@@ -14,7 +14,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if !thirdParty(f) || p.Match.Cover < 0.4 {
+		if !thirdParty(f) || p.Match.Cover < 0.35 || quotesSource(f, g) {
 			return rule.Hit{}, false
 		}
 		if g.Provenance.Source != "" && g.Provenance.Source != "assistant" || namesSource(g, f) {
@@ -39,9 +39,10 @@ func thirdParty(f *classify.Fact) bool {
 	return f.Origin == classify.OriginDocument && f.Act == classify.ActRule
 }
 
-// namesSource: the summary fact still names the source (a word of its identity).
+// namesSource: the summary still names the source (a word of its identity) in the
+// clause that restates the claim.
 func namesSource(g, f *classify.Fact) bool {
-	low := strings.ToLower(g.Text)
+	low := strings.ToLower(claimClause(f, g))
 	who := f.Provenance.Who
 	if who == "" {
 		who = f.Message

@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
 )
 
 // Ines said it; the summary says Marta did.
@@ -12,8 +15,11 @@ var _ = rule.Register(&rule.Rule{
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
 		from := speakerKind(f)
-		if !thirdPartyKind(from) && from != "user" || p.Match.Cover < 0.4 || g.Provenance.Who == "" || !thirdPartyKind(g.Provenance.Source) {
+		if !thirdPartyKind(from) && from != "user" || p.Match.Cover < 0.35 || g.Provenance.Who == "" || !thirdPartyKind(g.Provenance.Source) || quotesSource(f, g) {
 			return rule.Hit{}, false
+		}
+		if mentionsWho(f, g.Provenance.Who) {
+			return rule.Hit{}, false // the source itself names them: relayed, not swapped
 		}
 		if namesSource(g, f) {
 			return rule.Hit{}, false
@@ -27,3 +33,14 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Dropping the legacy exporter was my proposal; the user agreed."}, Summary: "Dropping the legacy exporter was my proposal; the reviewer agreed.", Fires: true},
 	},
 })
+
+// mentionsWho: f's text names one of the words of an identity.
+func mentionsWho(f *classify.Fact, who string) bool {
+	low := strings.ToLower(f.Text)
+	for _, w := range strings.Fields(who) {
+		if len(w) >= 3 && !genericWho[w] && containsWordPrefix(low, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,6 +1,10 @@
 package rules
 
 import (
+	"slices"
+	"strings"
+	"unicode"
+
 	"github.com/compaudit/compaudit/classify"
 )
 
@@ -34,4 +38,70 @@ func thirdPartyKind(k string) bool {
 		return true
 	}
 	return false
+}
+
+// quotesSource: the summary fact contains the source fact's words as they were (a
+// quotation keeps its speaker whatever label it carries).
+func quotesSource(f, g *classify.Fact) bool {
+	a := flat(f.Text)
+	if len(a) < 12 {
+		return false
+	}
+	for _, q := range quotations(g.Text) {
+		if strings.Contains(flat(q), a) || len(flat(q)) >= 12 && strings.Contains(a, flat(q)) {
+			return true
+		}
+	}
+	return false
+}
+
+// quotations are the quoted stretches of a text ("...", “...”).
+func quotations(s string) []string {
+	var out []string
+	for _, pair := range [][2]string{{"\"", "\""}, {"“", "”"}} {
+		rest := s
+		for {
+			i := strings.Index(rest, pair[0])
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(pair[0]):]
+			j := strings.Index(rest, pair[1])
+			if j < 0 {
+				out = append(out, rest) // an unclosed quotation runs to the end
+				break
+			}
+			out = append(out, rest[:j])
+			rest = rest[j+len(pair[1]):]
+		}
+	}
+	return out
+}
+
+func flat(s string) string {
+	var out strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			out.WriteRune(r)
+		}
+	}
+	return out.String()
+}
+
+// claimClause is the clause of g (split at ; and full stops) that holds most of f's
+// terms: where the summary says what f said.
+func claimClause(f, g *classify.Fact) string {
+	best, bestN := g.Text, -1
+	for _, c := range strings.FieldsFunc(g.Text, func(r rune) bool { return r == ';' || r == '.' }) {
+		n := 0
+		for _, w := range classify.Terms(c, nil) {
+			if slices.Contains(f.Words, w) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = c, n
+		}
+	}
+	return best
 }

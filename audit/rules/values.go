@@ -22,7 +22,7 @@ type valueDiff struct {
 var comparableKinds = map[string]bool{classify.TokNumber: true, classify.TokCount: true, classify.TokDuration: true, classify.TokSize: true,
 	classify.TokPercent: true, classify.TokVersion: true, classify.TokID: true, classify.TokHash: true, classify.TokDate: true,
 	classify.TokTime: true, classify.TokMoney: true, classify.TokPort: true, classify.TokHex: true,
-	classify.TokPath: true, classify.TokURL: true, classify.TokHost: true}
+	classify.TokPath: true, classify.TokURL: true, classify.TokHost: true, classify.TokFlag: true}
 
 // valueDiffs pairs each value of f that g lacks with a comparable value of g that f
 // lacks (the same key when both name one), unless the round's sources back g's value
@@ -151,7 +151,7 @@ func leadingNumber(raw string) string {
 func truncates(x, y classify.Token) bool {
 	xs := strings.TrimPrefix(strings.TrimPrefix(x.Norm, "ver:"), "num:")
 	ys := strings.TrimPrefix(strings.TrimPrefix(y.Norm, "ver:"), "num:")
-	return len(ys) < len(xs) && strings.HasPrefix(xs, ys) && xs[len(ys)] == '.'
+	return len(ys) < len(xs) && strings.HasPrefix(xs, ys) && (xs[len(ys)] == '.' || xs[len(ys)] == '-' || xs[len(ys)] == '+')
 }
 
 // slot names a value's slot for the report.
