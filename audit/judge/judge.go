@@ -60,6 +60,14 @@ func build(in Input) *rule.Round {
 	}
 	r.Support = support(in)
 	r.Text = textIndex(in)
+	r.Terms = map[string]bool{}
+	for _, fs := range [][]classify.Fact{in.Src, in.Ev} {
+		for i := range fs {
+			for _, w := range fs[i].Words {
+				r.Terms[w] = true
+			}
+		}
+	}
 	r.Values, r.SumValues = valueIndex(in)
 	r.Importance, r.Why = importance(r)
 	return r

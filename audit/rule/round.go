@@ -54,6 +54,8 @@ type Round struct {
 	// Text indexes the lower-cased text of every source fact and evidence line, for
 	// substring look-ups (an id the summary names inside a longer one).
 	Text *suffixarray.Index
+	// Terms holds every alignment term of the round's sources and evidence.
+	Terms map[string]bool
 	// Explained marks, per summary fact, the values a pair rule already reported as
 	// changed (so claim rules do not report them again as unsupported).
 	Explained map[int]map[string]bool

@@ -23,7 +23,7 @@ var _ = rule.Register(&rule.Rule{
 				continue
 			}
 			f := r.Fact(s.Ref)
-			if f.Status.Choice == classify.StatusChosen || f.Status.Choice == classify.StatusRejected || f.Act == classify.ActDecision ||
+			if f.Status.Choice == classify.StatusChosen || f.Act == classify.ActDecision && f.Status.Choice != classify.StatusRejected ||
 				f.Act == classify.ActRequest || f.Act == classify.ActRule || f.Origin == classify.OriginUser || f.Act == classify.ActPlan {
 				return rule.Hit{}, false
 			}

@@ -68,7 +68,7 @@ func statusClasses(f *classify.Fact) map[string]bool {
 			}
 		case "chosen":
 			if n {
-				out[stRejected] = true
+				out[stOpen] = true // "not picked yet": undecided
 			} else {
 				out[stChosen] = true
 			}

@@ -1,0 +1,57 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// A claim of the summary's whose content no source has: an action or a result
+// described in words nobody used.
+var _ = rule.Register(&rule.Rule{
+	ID:    "addition/unsupported-claim",
+	Doc:   "The summary reports an action or a result in words no source used (at least two of its distinctive terms appear nowhere in the round), and no source fact holds most of it.",
+	Stage: rule.StageClaim,
+	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
+		g := &r.Sum[k]
+		if g.Code || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Section == classify.SecPending || g.Section == classify.SecNext || g.Section == classify.SecConcepts {
+			return rule.Hit{}, false
+		}
+		if !reportsDoing(g) {
+			return rule.Hit{}, false
+		}
+		for _, s := range r.Support[k] {
+			if s.Match.Cover >= 0.4 {
+				return rule.Hit{}, false
+			}
+		}
+		var novel []string
+		for _, w := range g.Words {
+			if !r.Terms[w] && !strings.Contains(w, ":") && len(w) > 3 {
+				novel = append(novel, w)
+			}
+		}
+		if len(novel) < 2 || len(novel)*3 < len(g.Words) {
+			return rule.Hit{}, false
+		}
+		return rule.NewHit(-1, k, 0.75, "no source says this ("+strings.Join(novel, ", ")+" appear nowhere)", rule.Slot{Name: "claim", Summary: oneLine(g.Text)}), true
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: The nightly export job writes to the reports bucket."}, Summary: "Raised the connection limit of the partner gateway and documented the change.", Fires: true},
+		{Source: []string{"assistant: I rotated the signing certificate and told the partner integrations team."}, Summary: "Rotated the signing certificate and notified the partner integrations team.", Fires: false},
+	},
+})
+
+// reportsDoing: the fact reports an action or a result (an event verb, a done or
+// result cue), not a description.
+func reportsDoing(g *classify.Fact) bool {
+	for _, h := range lexicon.Default().Find(g.Text) {
+		switch h.Category {
+		case "event", "consequential", "done", "result":
+			return true
+		}
+	}
+	return false
+}

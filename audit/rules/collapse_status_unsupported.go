@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// The summary's own claim is settled (a cause, done, passing, chosen) while what
+// backs it in the sources is not (a guess, open, failing, rejected).
+var _ = rule.Register(&rule.Rule{
+	ID:    "collapse/status-unsupported",
+	Doc:   "The summary states a settled status (a cause, done, passing, chosen) that its best sources only hold in a weaker one (a guess, open or partial, failing, rejected), and no source settles it.",
+	Stage: rule.StageClaim,
+	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
+		g := &r.Sum[k]
+		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Status.Epistemic == classify.StatusHypothesis {
+			return rule.Hit{}, false
+		}
+		gs := statusClasses(g)
+		if g.Status.Epistemic == classify.StatusEstablished || causal(g) {
+			gs["established"] = true
+		}
+		for _, s := range r.Support[k] {
+			if s.Ref.Ev || s.Match.Cover < 0.3 {
+				continue
+			}
+			f := &r.Src[s.Ref.I]
+			fs := statusClasses(f)
+			if f.Status.Epistemic == classify.StatusHypothesis && claim(f) {
+				fs["hypothesis"] = true
+			}
+			for _, t := range [][2]string{{"hypothesis", "established"}, {stOpen, stDone}, {stFailed, stPassed}, {stRejected, stChosen}} {
+				if fs[t[0]] && !fs[t[1]] && gs[t[1]] && !gs[t[0]] && !settles(r, k, t[1]) && !laterSettled(r, s.Ref.I, t[1]) {
+					return rule.NewHit(s.Ref.I, k, 0.8, "the sources hold it as "+t[0]+"; the summary as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
+				}
+			}
+			return rule.Hit{}, false // judged on the best source only
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: The latency spikes might come from GC pauses during the nightly compaction window, which would also fit the disk queue depth graphs and the alert timestamps from the on-call channel."}, Summary: "Cause of the spikes: GC pauses.", Fires: true},
+		{Source: []string{"assistant: So far 12 of the 30 shards are migrated to the new layout; the other 18 wait for the maintenance window next week and the checksum tool."}, Summary: "Shards migrated to the new layout: done.", Fires: true},
+		{Source: []string{"assistant: The latency spikes come from GC pauses on the ingest nodes; the GC logs show 4 s pauses."}, Summary: "Cause of the latency spikes: GC pauses on the ingest nodes.", Fires: false},
+	},
+})
+
+// causal: the fact names a cause ("caused by", "because", "root cause", "due to").
+func causal(g *classify.Fact) bool {
+	low := lower(g.Text)
+	for _, c := range []string{"caused by", "because", "root cause", "due to", "cause:", "cause of", "is why", "comes from", "the reason"} {
+		if containsWordPrefix(low, c) {
+			return true
+		}
+	}
+	return false
+}
+
+// settles: some source backing summary fact k holds the summary's status itself.
+func settles(r *rule.Round, k int, status string) bool {
+	for _, s := range r.Support[k] {
+		if s.Match.Cover < 0.3 {
+			continue
+		}
+		f := r.Fact(s.Ref)
+		fs := statusClasses(f)
+		if fs[status] || status == "established" && f.Status.Epistemic == classify.StatusEstablished {
+			return true
+		}
+	}
+	return false
+}
+
+// laterSettled: a later source fact about fact i holds the status.
+func laterSettled(r *rule.Round, i int, status string) bool {
+	return len(r.Later(i, func(x *classify.Fact) bool {
+		return statusClasses(x)[status] || status == "established" && x.Status.Epistemic == classify.StatusEstablished
+	})) > 0
+}
