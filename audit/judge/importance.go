@@ -17,7 +17,7 @@ var (
 	baseOrigin = map[string]float64{
 		classify.OriginUser:        0.50,
 		classify.OriginInstruction: 0.40,
-		classify.OriginSummary:     0.46,
+		classify.OriginSummary:     0.38,
 		classify.OriginAssistant:   0.22,
 		classify.OriginThinking:    0.18,
 		classify.OriginToolError:   0.26,
@@ -26,9 +26,9 @@ var (
 	}
 	// a parent summary's section says what kind of fact it holds
 	sectionWeight = map[string]float64{
-		classify.SecIntent: 0.15, classify.SecRules: 0.2, classify.SecUserMessages: 0.15, classify.SecPending: 0.12,
-		classify.SecDecisions: 0.1, classify.SecErrors: 0.08, classify.SecCurrent: 0.05, classify.SecNext: 0.02,
-		classify.SecProblems: 0.0, classify.SecConcepts: -0.1, classify.SecFiles: -0.12, classify.SecAnalysis: -0.15,
+		classify.SecIntent: 0.2, classify.SecRules: 0.25, classify.SecUserMessages: 0.2, classify.SecPending: 0.14,
+		classify.SecDecisions: 0.14, classify.SecErrors: 0.1, classify.SecCurrent: -0.12, classify.SecNext: -0.2,
+		classify.SecProblems: 0.0, classify.SecConcepts: -0.15, classify.SecFiles: -0.15, classify.SecAnalysis: -0.25,
 	}
 	actWeight = map[classify.Act]float64{
 		classify.ActRule: 0.25, classify.ActDecision: 0.18, classify.ActRequest: 0.10, classify.ActFailure: 0.15,
@@ -189,6 +189,11 @@ func superseded(r *rule.Round, i int) bool {
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
 	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Status.Resolution == classify.StatusResolved })) > 0
+	case f.Origin == classify.OriginUser && f.Act == classify.ActQuestion:
+		// the user's question the assistant then answered
+		return len(r.Later(i, func(g *classify.Fact) bool {
+			return g.Origin == classify.OriginAssistant && g.Act != classify.ActQuestion && g.Act != classify.ActChatter
+		})) > 0
 	case f.Origin == classify.OriginUser && f.Act == classify.ActRequest:
 		// a one-off request the assistant then carried out
 		return len(r.Later(i, func(g *classify.Fact) bool {

@@ -56,7 +56,7 @@ func build(in Input) *rule.Round {
 		if len(cs) > 0 {
 			r.Best[i] = cs[0]
 		}
-		r.Kept[i] = kept(a, f, cs)
+		r.Kept[i] = kept(a, f, in.Sum, cs)
 	}
 	r.Support = support(in)
 	r.Text = textIndex(in)
@@ -75,14 +75,45 @@ func build(in Input) *rule.Round {
 
 // kept: the summary carries the fact (one summary fact holds most of it, or its top
 // matches do together).
-func kept(a *align.Aligner, f *classify.Fact, cs []align.Match) bool {
+func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
 	if len(cs) == 0 {
 		return false
 	}
 	if cs[0].Cover >= KeptCover {
 		return true
 	}
-	return a.UnionCover(f, cs) >= UnionCover
+	if a.UnionCover(f, cs) >= UnionCover {
+		return true
+	}
+	return sameClaim(a, f, sum, cs)
+}
+
+// sameClaim: a summary fact states the same status of the same thing in other words
+// ("forget X, that's off the table" and "X was ruled out"): it shares the fact's
+// rarest term and one of its status classes.
+func sameClaim(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
+	fs := classify.StatusClasses(f)
+	if len(fs) == 0 {
+		return false
+	}
+	rare, w := "", 0.0
+	for _, t := range f.Words {
+		if x := a.Weight(t); x > w {
+			rare, w = t, x
+		}
+	}
+	for _, m := range cs {
+		g := &sum[m.Fact]
+		if !slices.Contains(g.Words, rare) || m.Cover < 0.15 {
+			continue
+		}
+		for c := range classify.StatusClasses(g) {
+			if fs[c] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // support indexes the source facts and evidence lines and finds, per summary fact,

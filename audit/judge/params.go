@@ -14,7 +14,7 @@ var (
 	PairCover = 0.30
 	// KeptCover: a source fact whose best match (or its top matches together, by
 	// UnionCover) holds at least this share of its weight is carried by the summary.
-	KeptCover  = 0.55
+	KeptCover  = 0.5
 	UnionCover = 0.70
 	// SupportCover: a summary fact whose best source holds at least this share of it
 	// is supported.

@@ -15,19 +15,19 @@ var _ = rule.Register(&rule.Rule{
 		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 {
 			return rule.Hit{}, false
 		}
-		fs, gs := statusClasses(f), statusClasses(g)
+		fs, gs := classify.StatusClasses(f), classify.StatusClasses(g)
 		var from, to string
 		switch {
-		case moved(fs, gs, stOpen, stDone):
-			from, to = stOpen, stDone
-		case moved(fs, gs, stFailed, stPassed):
-			from, to = stFailed, stPassed
-		case moved(fs, gs, stFailed, stDone):
-			from, to = stFailed, stDone
+		case moved(fs, gs, classify.StOpen, classify.StDone):
+			from, to = classify.StOpen, classify.StDone
+		case moved(fs, gs, classify.StFailed, classify.StPassed):
+			from, to = classify.StFailed, classify.StPassed
+		case moved(fs, gs, classify.StFailed, classify.StDone):
+			from, to = classify.StFailed, classify.StDone
 		default:
 			return rule.Hit{}, false
 		}
-		if len(r.Later(p.Src, func(x *classify.Fact) bool { s := statusClasses(x); return s[stDone] || s[stPassed] })) > 0 {
+		if len(r.Later(p.Src, func(x *classify.Fact) bool { s := classify.StatusClasses(x); return s[classify.StDone] || s[classify.StPassed] })) > 0 {
 			return rule.Hit{}, false // later in the round it was finished
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.9, from+" work is reported as "+to, rule.Slot{Name: "status", Source: from, Summary: to}), true

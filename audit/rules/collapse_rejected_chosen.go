@@ -12,7 +12,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.45 || !moved(statusClasses(f), statusClasses(g), stRejected, stChosen) {
+		if p.Match.Cover < 0.45 || !moved(classify.StatusClasses(f), classify.StatusClasses(g), classify.StRejected, classify.StChosen) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.9, "a rejected option is presented as chosen",

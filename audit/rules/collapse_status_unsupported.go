@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Status.Epistemic == classify.StatusHypothesis {
 			return rule.Hit{}, false
 		}
-		gs := statusClasses(g)
+		gs := classify.StatusClasses(g)
 		if g.Status.Epistemic == classify.StatusEstablished || causal(g) {
 			gs["established"] = true
 		}
@@ -25,11 +25,11 @@ var _ = rule.Register(&rule.Rule{
 				continue
 			}
 			f := &r.Src[s.Ref.I]
-			fs := statusClasses(f)
+			fs := classify.StatusClasses(f)
 			if f.Status.Epistemic == classify.StatusHypothesis && claim(f) {
 				fs["hypothesis"] = true
 			}
-			for _, t := range [][2]string{{"hypothesis", "established"}, {stOpen, stDone}, {stFailed, stPassed}, {stRejected, stChosen}} {
+			for _, t := range [][2]string{{"hypothesis", "established"}, {classify.StOpen, classify.StDone}, {classify.StFailed, classify.StPassed}, {classify.StRejected, classify.StChosen}} {
 				if fs[t[0]] && !fs[t[1]] && gs[t[1]] && !gs[t[0]] && !settles(r, k, t[1]) && !laterSettled(r, s.Ref.I, t[1]) {
 					return rule.NewHit(s.Ref.I, k, 0.8, "the sources hold it as "+t[0]+"; the summary as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
 				}
@@ -63,7 +63,7 @@ func settles(r *rule.Round, k int, status string) bool {
 			continue
 		}
 		f := r.Fact(s.Ref)
-		fs := statusClasses(f)
+		fs := classify.StatusClasses(f)
 		if fs[status] || status == "established" && f.Status.Epistemic == classify.StatusEstablished {
 			return true
 		}
@@ -74,6 +74,6 @@ func settles(r *rule.Round, k int, status string) bool {
 // laterSettled: a later source fact about fact i holds the status.
 func laterSettled(r *rule.Round, i int, status string) bool {
 	return len(r.Later(i, func(x *classify.Fact) bool {
-		return statusClasses(x)[status] || status == "established" && x.Status.Epistemic == classify.StatusEstablished
+		return classify.StatusClasses(x)[status] || status == "established" && x.Status.Epistemic == classify.StatusEstablished
 	})) > 0
 }

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -41,6 +44,9 @@ func lostKind(r *rule.Round, i int) string {
 	case f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial" || f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
 		return "open"
 	case f.Act == classify.ActRequest || f.Origin == classify.OriginUser:
+		if fulfilledInSummary(r, i) {
+			return "" // the summary reports it done ("Deployed to the preview domain")
+		}
 		return "request"
 	case f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking:
 		return "finding"
@@ -57,4 +63,40 @@ func lostRule(id, kind, doc string, strength float64, ex []rule.Example) *rule.R
 			}
 			return rule.NewHit(i, -1, strength, "the summary has no counterpart"), true
 		}})
+}
+
+// fulfilledInSummary: a summary fact that shares the request's rarest terms reports
+// doing it (an action, a result): the request is carried as its outcome.
+func fulfilledInSummary(r *rule.Round, i int) bool {
+	f := &r.Src[i]
+	for _, m := range r.Cands[i] {
+		if m.Cover < 0.15 {
+			continue
+		}
+		g := &r.Sum[m.Fact]
+		if reportsDoing(g) && (rule.About(f, g) || sharesRare(f, g)) && keepsExactValues(f, g) {
+			return true
+		}
+	}
+	return false
+}
+
+// sharesRare: the two facts share an identifier, a value or a long word.
+func sharesRare(f, g *classify.Fact) bool {
+	for _, w := range f.Words {
+		if (strings.Contains(w, ":") || len(w) >= 7) && slices.Contains(g.Words, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// keepsExactValues: every exact value of f (a flag, an id, a path) is in g.
+func keepsExactValues(f, g *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		if exactValue(t) && !hasEquivalent(g.Tokens, t) {
+			return false
+		}
+	}
+	return true
 }
