@@ -290,9 +290,12 @@ func statusOf(cues cueSet) Status {
 				st.Choice = StatusRejected
 			}
 		case "chosen":
-			if neg {
+			switch {
+			case passiveParticiple(cues.text, h.End):
+				// "files picked in the Picker": a description, not a choice
+			case neg:
 				st.Choice = StatusRejected
-			} else if st.Choice == "" {
+			case st.Choice == "":
 				st.Choice = StatusChosen
 			}
 		case "explored":
@@ -439,6 +442,10 @@ func scopesOf(text string, cues cueSet) []Scope {
 		sc.Head = headAfter(text, h.End)
 		if sc.Head != "" {
 			out = append(out, sc)
+			if also := coordinated(text, h.End, sc.Head); also != "" {
+				sc.Head = also // "not purged or restarted" denies both
+				out = append(out, sc)
+			}
 		}
 	}
 	return out
@@ -477,6 +484,38 @@ func ruleLabel(text string) bool {
 	head := strings.ToLower(strings.Trim(text[:i], "*_-• "))
 	for _, w := range []string{"rule", "constraint", "requirement", "invariant", "policy", "hard cap", "guardrail", "must"} {
 		if strings.Contains(head, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// coordinated is the stem of the word joined to head by "or", "nor" or "and" right
+// after it ("not purged or restarted" -> restarted), "" when none.
+func coordinated(text string, i int, head string) string {
+	ws := strings.Fields(text[i:])
+	for k := 0; k+2 < len(ws) && k < 6; k++ {
+		w := strings.ToLower(strings.Trim(ws[k], ",\"'`*_“”"))
+		if Stem(w) != head {
+			continue
+		}
+		if c := strings.ToLower(ws[k+1]); c == "or" || c == "nor" || c == "and" {
+			return Stem(strings.ToLower(strings.Trim(ws[k+2], ",.;:!?\"'`*_“”")))
+		}
+		return ""
+	}
+	return ""
+}
+
+// passiveParticiple: the cue is followed by a place or an agent ("picked in",
+// "selected from"): it describes how something is done, not a decision made.
+func passiveParticiple(text string, i int) bool {
+	rest := strings.ToLower(strings.TrimSpace(text[i:]))
+	if strings.HasPrefix(rest, "in favour") || strings.HasPrefix(rest, "in favor") {
+		return false
+	}
+	for _, p := range []string{"in ", "from ", "at ", "via ", "through ", "on "} {
+		if strings.HasPrefix(rest, p) {
 			return true
 		}
 	}

@@ -26,6 +26,9 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 			if h.Phrase == "from" || h.Phrase == "via" {
 				continue // too common as a preposition to name a source
 			}
+			if h.Phrase != "according to" && !strings.HasPrefix(strings.TrimSpace(low[h.End:]), "the ") {
+				continue // "per IP", "per minute": a rate, not a source
+			}
 			who = phraseAfter(low, h.End)
 		default:
 			who = phraseBefore(low, h.Start)
@@ -211,8 +214,8 @@ func properName(orig string) bool {
 	}
 	for _, w := range ws {
 		w = strings.Trim(w, ".,'’")
-		if w == "" || !isUpperByte(w[0]) || stopWord(strings.ToLower(w)) || commonOpener[strings.ToLower(w)] {
-			return false
+		if w == "" || !isUpperByte(w[0]) || stopWord(strings.ToLower(w)) || commonOpener[strings.ToLower(w)] || len(w) > 1 && strings.ToUpper(w) == w {
+			return false // an acronym (IP, CI, PR) names a thing, not a person
 		}
 	}
 	return true

@@ -59,6 +59,9 @@ func Equivalent(a, b Token) bool {
 		return true
 	}
 	switch {
+	case (a.Kind == TokPath || a.Kind == TokURL) && (b.Kind == TokPath || b.Kind == TokURL):
+		x, y := strings.TrimPrefix(strings.TrimPrefix(a.Norm, "path:"), "url:"), strings.TrimPrefix(strings.TrimPrefix(b.Norm, "path:"), "url:")
+		return strings.HasSuffix(x, "/"+y) || strings.HasSuffix(y, "/"+x) // ci.yml is .github/workflows/ci.yml
 	case a.Kind == TokTime && b.Kind == TokTime:
 		ca, za, _ := strings.Cut(a.Norm, "@")
 		cb, zb, _ := strings.Cut(b.Norm, "@")

@@ -71,6 +71,9 @@ func StatusClasses(f *Fact) map[string]bool {
 				out[StRejected] = true
 			}
 		case "chosen":
+			if passiveParticiple(f.Text, h.End) {
+				continue
+			}
 			if n {
 				out[StOpen] = true // "not picked yet": undecided
 			} else {

@@ -15,8 +15,9 @@ var _ = rule.Register(&rule.Rule{
 		if f.Status.Epistemic != classify.StatusHypothesis || g.Status.Epistemic == classify.StatusHypothesis || !claim(f) {
 			return rule.Hit{}, false
 		}
-		if p.Match.Cover < 0.4 || g.Act == classify.ActQuestion || g.Act == classify.ActPlan {
-			return rule.Hit{}, false
+		if p.Match.Cover < 0.4 || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Act == classify.ActRequest || g.Modality.Cue == "imperative" ||
+			g.Section == classify.SecPending || g.Section == classify.SecNext {
+			return rule.Hit{}, false // a task to check it is not a claim that it holds
 		}
 		if settledLater(r, p.Src) {
 			return rule.Hit{}, false

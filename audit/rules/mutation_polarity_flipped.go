@@ -23,6 +23,12 @@ var _ = rule.Register(&rule.Rule{
 			if !hasWord(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) {
 				continue
 			}
+			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && deniedInClause(f, w) {
+				continue // "no sign-off is required" denies "required" too
+			}
+			if fn[w] > 0 && prohibitionOn(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 {
+				continue // a prohibition gone altogether: the rule is lost (omission), not flipped
+			}
 			pos := g // the side without the negation
 			if gn[w] > 0 {
 				pos = f
@@ -87,7 +93,9 @@ func antonymousNear(pos *classify.Fact, w string) bool {
 	return false
 }
 
-var antonyms = []string{"missing", "absent", "lack", "fail", "stopped", "disabled", "unavailable", "unable", "refus", "denied", "broken", "off", "skipped", "dropped", "removed", "gone", "avoid", "prevent", "instead"}
+var antonyms = []string{"missing", "absent", "lack", "fail", "stopped", "disabled", "unavailable", "unable", "refus", "denied", "broken", "off", "skipped", "dropped", "removed", "gone", "avoid", "prevent", "instead", "ruled", "exclud", "eliminat", "neither", "nor"}
+
+func deonticLevel(g *classify.Fact) int { return g.Modality.Level }
 
 // sameClaimShape: both sides state something (not a question), and the negation is not
 // about an extra clause only one of them has.

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -35,10 +38,10 @@ func userBacks(r *rule.Round, k int) bool {
 	g := &r.Sum[k]
 	for i := range r.Src {
 		x := &r.Src[i]
-		if x.Origin != classify.OriginUser && x.Provenance.Source != "user" {
-			continue
+		if x.Origin != classify.OriginUser && x.Provenance.Source != "user" || x.Act == classify.ActQuestion {
+			continue // a question about it is not the user saying it
 		}
-		if termOverlap(g.Words, x.Words) >= 0.45 || termOverlap(x.Words, g.Words) >= 0.6 {
+		if termOverlap(g.Words, x.Words) >= 0.45 || termOverlap(x.Words, g.Words) >= 0.5 || sharedRare(x, g) >= 2 {
 			return true
 		}
 	}
@@ -80,4 +83,15 @@ func speaker(f *classify.Fact) string {
 		return "the earlier summary"
 	}
 	return f.Origin
+}
+
+// sharedRare counts the distinctive terms (identifiers, values, long words) two facts share.
+func sharedRare(a, b *classify.Fact) int {
+	n := 0
+	for _, w := range a.Words {
+		if (strings.Contains(w, ":") || len(w) >= 6) && slices.Contains(b.Words, w) {
+			n++
+		}
+	}
+	return n
 }

@@ -43,6 +43,9 @@ func thirdParty(f *classify.Fact) bool {
 // clause that restates the claim.
 func namesSource(g, f *classify.Fact) bool {
 	low := strings.ToLower(claimClause(f, g))
+	if i := strings.IndexByte(g.Text, ':'); i > 0 && i < 60 {
+		low = strings.ToLower(g.Text[:i]) + " " + low // "Ilse (data platform): ..." names its source in the label
+	}
 	who := f.Provenance.Who
 	if who == "" {
 		who = f.Message

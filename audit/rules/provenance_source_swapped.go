@@ -18,7 +18,7 @@ var _ = rule.Register(&rule.Rule{
 		if !thirdPartyKind(from) && from != "user" || p.Match.Cover < 0.35 || g.Provenance.Who == "" || !thirdPartyKind(g.Provenance.Source) || quotesSource(f, g) {
 			return rule.Hit{}, false
 		}
-		if mentionsWho(f, g.Provenance.Who) {
+		if mentionsWho(f, g.Provenance.Who) || messageMentions(r, f, g.Provenance.Who) {
 			return rule.Hit{}, false // the source itself names them: relayed, not swapped
 		}
 		if namesSource(g, f) {
@@ -39,6 +39,17 @@ func mentionsWho(f *classify.Fact, who string) bool {
 	low := strings.ToLower(f.Text)
 	for _, w := range strings.Fields(who) {
 		if len(w) >= 3 && !genericWho[w] && containsWordPrefix(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// messageMentions: another fact of f's message names the identity (the user relays
+// what the security team said two sentences earlier).
+func messageMentions(r *rule.Round, f *classify.Fact, who string) bool {
+	for i := range r.Src {
+		if r.Src[i].Message == f.Message && mentionsWho(&r.Src[i], who) {
 			return true
 		}
 	}

@@ -2,19 +2,53 @@ package rules
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/compaudit/compaudit/classify"
 )
 
-// negatedHeads counts, per governed word, the negations that govern it.
+// determiners are negations of a noun ("no snapshot", "none of"): they deny the
+// clause, not the word after them.
+var determiners = map[string]bool{"no": true, "none": true, "nothing": true, "neither": true, "nobody": true, "no one": true}
+
+// negatedHeads counts, per governed word, the verbal negations (not, never, without,
+// a prohibition) that govern it.
 func negatedHeads(f *classify.Fact) map[string]int {
 	out := map[string]int{}
 	for _, s := range f.Scopes {
-		if s.Kind == "neg" {
+		if s.Kind == "neg" && !determiners[s.Cue] || s.Kind == "deontic" && s.Neg {
 			out[s.Head]++
 		}
 	}
 	return out
+}
+
+// deniedInClause: a determiner negation ("no", "none") opens the clause word w is in.
+func deniedInClause(f *classify.Fact, w string) bool {
+	for _, clause := range strings.FieldsFunc(lower(f.Text), func(r rune) bool { return r == ';' || r == '.' || r == ',' || r == ':' }) {
+		ws := strings.Fields(clause)
+		denied := false
+		for _, x := range ws {
+			x = strings.Trim(x, "\"'`*()")
+			if determiners[x] {
+				denied = true
+			}
+			if denied && classify.Stem(x) == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// prohibitionOn: a deontic prohibition governs w.
+func prohibitionOn(f *classify.Fact, w string) bool {
+	for _, s := range f.Scopes {
+		if s.Kind == "deontic" && s.Neg && s.Head == w {
+			return true
+		}
+	}
+	return false
 }
 
 // deonticOn is the strongest deontic cue governing head w (ok false when none).
