@@ -282,7 +282,7 @@ func statusOf(cues cueSet) Status {
 				st.Resolution = StatusResolved
 			}
 		case "failed":
-			if !neg {
+			if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) {
 				st.Choice = StatusTriedFailed
 			}
 		case "rejected":
@@ -521,3 +521,8 @@ func passiveParticiple(text string, i int) bool {
 	}
 	return false
 }
+
+// failureNoun are failure cues that name a thing ("errors", "exit code") rather than
+// say something failed; they mark a failure only in tool output (see toolfacts.go).
+var failureNoun = map[string]bool{"error": true, "errors": true, "exception": true, "exit code": true, "exit status": true, "non-zero": true,
+	"not found": true, "regression": true, "timeout": true, "time out": true}

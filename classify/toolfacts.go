@@ -157,7 +157,7 @@ func failureLine(line string) bool {
 	t = stripToolPrefix(t)
 	low := lexicon.Lower(t)
 	for _, h := range lexicon.Default().Find(low) {
-		if h.Category == "failure-line" && h.Start <= 2 {
+		if h.Category == "failure-line" && h.Start <= 2 && !zeroBefore(t, h.Start) {
 			return true
 		}
 	}

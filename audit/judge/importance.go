@@ -37,7 +37,7 @@ var (
 	wordsShort           = 3    // facts this short carry little on their own
 	shortPenalty         = 0.25 // multiplier for a short fact that answers nothing
 	answerBonus          = 0.30 // a short reply that picks an option or answers a question
-	supersededFactor     = 0.55 // a hypothesis settled, a question answered, open work done later
+	supersededFactor     = 0.45 // a hypothesis settled, a question answered, open work done later
 	emphasisStep         = 0.05
 	emphasisMax          = 0.15
 	identifierUser       = 0.10
@@ -50,6 +50,7 @@ var (
 	echoStep             = 0.04 // a point the round comes back to, in other messages, matters more
 	specificFailureBonus = 0.12 // a failure message that names what failed
 	tableRowFactor       = 0.5
+	recapWeight          = -0.05
 	summaryUserBonus     = 0.12
 	// what came after the compaction: the user had to say it again, or the assistant
 	// had to find it again
@@ -84,7 +85,11 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	f := &r.Src[i]
 	s := baseOrigin[f.Origin]
 	if f.Origin == classify.OriginSummary {
-		s += sectionWeight[f.Section]
+		w := sectionWeight[f.Section]
+		if f.Section == classify.SecUserMessages && !strings.ContainsAny(f.Text, "\"“”") {
+			w = recapWeight // "Port request with the four rules.": a recap, not the user's words
+		}
+		s += w
 	}
 	s += actWeight[f.Act]
 	if f.Act == classify.ActRule {
@@ -122,8 +127,8 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	if f.Act == classify.ActFailure && f.Origin != classify.OriginSummary && specificFailure(f) {
 		s += specificFailureBonus
 	}
-	if strings.HasPrefix(strings.TrimSpace(f.Text), "|") && f.Origin != classify.OriginUser {
-		s *= tableRowFactor // a row of the assistant's table of options or files
+	if (strings.HasPrefix(strings.TrimSpace(f.Text), "|") || optionItem(f.Text)) && f.Origin != classify.OriginUser {
+		s *= tableRowFactor // a row of the assistant's table or list of options
 	}
 	if f.Origin == classify.OriginSummary && f.Provenance.Source == "user" && f.Section != classify.SecUserMessages {
 		s += summaryUserBonus // the earlier summary's record of what the user said
@@ -263,4 +268,13 @@ func echoes(r *rule.Round) []int {
 		}
 	}
 	return out
+}
+
+// optionItem: a line of a list of options ("(a) ...", "B. ...", "Option 2: ...").
+func optionItem(text string) bool {
+	t := strings.TrimLeft(text, "*_ ")
+	if len(t) >= 3 && (t[0] == '(' && t[2] == ')' || t[1] == ')' || t[1] == '.' && t[0] >= 'A' && t[0] <= 'E') {
+		return t[0] == '(' || t[0] >= 'a' && t[0] <= 'e' || t[0] >= 'A' && t[0] <= 'E' || t[0] >= '1' && t[0] <= '9'
+	}
+	return strings.HasPrefix(strings.ToLower(t), "option ")
 }

@@ -93,19 +93,20 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 // rarest term and one of its status classes.
 func sameClaim(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
 	fs := classify.StatusClasses(f)
+	if f.Status.Epistemic == classify.StatusHypothesis {
+		fs["hypothesis"] = true
+	}
 	if len(fs) == 0 {
 		return false
 	}
-	rare, w := "", 0.0
-	for _, t := range f.Words {
-		if x := a.Weight(t); x > w {
-			rare, w = t, x
-		}
-	}
+	rare := rarest(a, f, 3)
 	for _, m := range cs {
 		g := &sum[m.Fact]
-		if !slices.Contains(g.Words, rare) || m.Cover < 0.15 {
+		if m.Cover < 0.15 || !sharesAny(g.Words, rare) {
 			continue
+		}
+		if g.Status.Epistemic == classify.StatusHypothesis && fs["hypothesis"] {
+			return true
 		}
 		for c := range classify.StatusClasses(g) {
 			if fs[c] {
@@ -338,4 +339,32 @@ func forceLost(r *rule.Round, i int) bool {
 		}
 	}
 	return true
+}
+
+// rarest are the n terms of f that weigh most in the round.
+func rarest(a *align.Aligner, f *classify.Fact, n int) []string {
+	ws := slices.Clone(f.Words)
+	slices.SortStableFunc(ws, func(x, y string) int {
+		wx, wy := a.Weight(x), a.Weight(y)
+		switch {
+		case wx > wy:
+			return -1
+		case wx < wy:
+			return 1
+		}
+		return 0
+	})
+	if len(ws) > n {
+		ws = ws[:n]
+	}
+	return ws
+}
+
+func sharesAny(ws, of []string) bool {
+	for _, w := range of {
+		if slices.Contains(ws, w) {
+			return true
+		}
+	}
+	return false
 }

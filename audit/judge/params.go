@@ -27,5 +27,5 @@ var (
 	Verbatim = 0.95
 	// PartlyCarried scales the strength of an omission whose fact the summary holds
 	// only in part (a pair no rule explains, below KeptCover).
-	PartlyCarried = 0.8
+	PartlyCarried = 0.6
 )

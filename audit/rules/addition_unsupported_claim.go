@@ -45,8 +45,14 @@ var _ = rule.Register(&rule.Rule{
 })
 
 // reportsDoing: the fact reports an action or a result (an event verb, a done or
-// result cue), not a description.
+// result cue, a measurement), not a description.
 func reportsDoing(g *classify.Fact) bool {
+	for _, t := range g.Tokens {
+		switch t.Kind {
+		case classify.TokDuration, classify.TokSize, classify.TokPercent:
+			return true // a measured figure reports what happened
+		}
+	}
 	for _, h := range lexicon.Default().Find(g.Text) {
 		switch h.Category {
 		case "event", "consequential", "done", "result":

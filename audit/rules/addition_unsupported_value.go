@@ -136,12 +136,12 @@ func derived(r *rule.Round, t classify.Token) bool {
 		return false
 	}
 	var xs []float64
-	for _, refs := range r.Values {
+	for norm, refs := range r.Values {
 		if len(refs) == 0 || len(xs) > 300 {
 			continue
 		}
 		for _, y := range r.Fact(refs[0]).Tokens {
-			if y.Family == t.Family && y.Kind == t.Kind && y.Num != 0 {
+			if y.Norm == norm && y.Family == t.Family && y.Kind == t.Kind && y.Num != 0 {
 				xs = append(xs, y.Num)
 				break
 			}

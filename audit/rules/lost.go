@@ -34,6 +34,9 @@ func lostKind(r *rule.Round, i int) string {
 			return "decision"
 		}
 	}
+	if f.Origin == classify.OriginUser && oneOff(f) && fulfilledInSummary(r, i) {
+		return "" // the summary reports it done ("Deployed to the preview domain")
+	}
 	switch {
 	case f.Act == classify.ActRule:
 		return "rule"
@@ -44,9 +47,6 @@ func lostKind(r *rule.Round, i int) string {
 	case f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial" || f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
 		return "open"
 	case f.Act == classify.ActRequest || f.Origin == classify.OriginUser:
-		if fulfilledInSummary(r, i) {
-			return "" // the summary reports it done ("Deployed to the preview domain")
-		}
 		return "request"
 	case f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking:
 		return "finding"
@@ -99,4 +99,17 @@ func keepsExactValues(f, g *classify.Fact) bool {
 		}
 	}
 	return true
+}
+
+// oneOff: an order to do something once (an imperative, "only this time") rather than
+// a standing rule (never, must, always), or a request, a go-ahead, a question.
+func oneOff(f *classify.Fact) bool {
+	if f.Act != classify.ActRule {
+		return f.Act != classify.ActDecision
+	}
+	switch f.Modality.Cue {
+	case "imperative", "only", "exactly", "please":
+		return true
+	}
+	return false
 }

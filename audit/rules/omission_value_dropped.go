@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -12,15 +14,15 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f := &r.Src[p.Src]
-		if r.Importance[p.Src] < 0.4 {
-			return rule.Hit{}, false
+		if r.Importance[p.Src] < 0.4 || f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError {
+			return rule.Hit{}, false // a tool's line names many things; the finding is about what the conversation said
 		}
 		changed := map[string]bool{}
 		for _, d := range valueDiffs(r, p.Src, &r.Sum[p.Sum]) {
 			changed[d.src.Norm] = true // a changed value is a mutation, not a loss
 		}
 		for _, t := range f.Tokens {
-			if !exactValue(t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) {
+			if !exactValue(t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true
@@ -45,6 +47,20 @@ func exactValue(t classify.Token) bool {
 func summaryEquivalent(r *rule.Round, x classify.Token) bool {
 	for k := range r.Sum {
 		if hasEquivalent(r.Sum[k].Tokens, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// summaryWord: the value's text (without leading punctuation) is a word of the summary.
+func summaryWord(r *rule.Round, t classify.Token) bool {
+	w := strings.ToLower(strings.Trim(t.Raw, "/.#@`'\"()"))
+	if len(w) < 3 {
+		return false
+	}
+	for k := range r.Sum {
+		if containsWordPrefix(lower(r.Sum[k].Text), w) {
 			return true
 		}
 	}

@@ -12,6 +12,9 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if taskLike(g) {
+			return rule.Hit{}, false // a task or next step credits no one
+		}
 		from := speakerKind(f)
 		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 || from != "user" && !thirdPartyKind(from) || quotesSource(f, g) {
 			return rule.Hit{}, false

@@ -15,6 +15,9 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if taskLike(g) {
+			return rule.Hit{}, false // a task or next step credits no one
+		}
 		from := speakerKind(f)
 		if g.Provenance.Source != "user" || from == "user" || from == "" || from == "instruction" {
 			return rule.Hit{}, false

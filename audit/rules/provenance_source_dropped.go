@@ -14,6 +14,9 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if taskLike(g) {
+			return rule.Hit{}, false // a task or next step credits no one
+		}
 		if !thirdParty(f) || p.Match.Cover < 0.35 || quotesSource(f, g) {
 			return rule.Hit{}, false
 		}

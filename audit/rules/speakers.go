@@ -105,3 +105,12 @@ func claimClause(f, g *classify.Fact) string {
 	}
 	return best
 }
+
+// taskLike: the summary fact is a task or a next step (an order, a plan, a pending or
+// next-step item), not a claim someone made.
+func taskLike(g *classify.Fact) bool {
+	if g.Section == classify.SecPending || g.Section == classify.SecNext || g.Act == classify.ActPlan {
+		return true
+	}
+	return (g.Modality.Cue == "imperative" || g.Act == classify.ActRequest) && g.Provenance.Source == ""
+}

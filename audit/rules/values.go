@@ -89,6 +89,9 @@ func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) b
 		if rule.About(f, g) || sharesKey(g, y) {
 			return true
 		}
+		if r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) {
+			return true // a later word of the user's or a tool's readout gives the new value
+		}
 	}
 	return false
 }
