@@ -75,7 +75,7 @@ func TestSideBySideKeepsPairsLevel(t *testing.T) {
 		}
 		first := ansi.Strip(ls[0])
 		left, right := first[:strings.Index(first, "│")], first[strings.Index(first, "│")+len("│"):]
-		if it.Source == nil && strings.TrimSpace(left) != "+" {
+		if it.Source == nil && strings.TrimSpace(left) != "+W" { // the marks: family, severity
 			t.Errorf("row %d (addition) has text on the left: %q", i, left)
 		}
 		if it.Summary == nil && strings.TrimSpace(right) != "" {
@@ -216,6 +216,26 @@ func TestCumulativeItems(t *testing.T) {
 	}
 	if n != len(novel) {
 		t.Errorf("%d rows carry a finding, want %d", n, len(novel))
+	}
+	// a loss the per-round audit already reported is marked with that report
+	items = diffview.Items(&r, true, r)
+	reported := 0
+	for _, it := range items {
+		if it.Reported {
+			reported++
+			if it.Finding == nil || it.Finding.Source.Text != it.Source.Text || it.ReportedIn != 1 {
+				t.Errorf("row %d: reported %+v", it.Pair, it.Finding)
+			}
+		}
+	}
+	want := 0
+	for _, f := range r.Findings {
+		if f.Source != nil && f.Family != audit.Omission {
+			want++ // the additions have no source row in the cumulative view
+		}
+	}
+	if reported != want {
+		t.Errorf("%d rows marked as already reported, want %d", reported, want)
 	}
 	// a first round's cumulative alignment is its own: its findings are the round's
 	r2 := fake.Round(1, 10)
