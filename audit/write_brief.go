@@ -195,11 +195,15 @@ type briefFinding struct {
 func (m *briefWriter) top(r *Report) {
 	all := topFindings(r)
 	var shown []briefFinding
+	rest := 0
 	for _, x := range all {
-		if len(shown) == m.findings || x.F.Severity == SevInfo {
-			break
+		switch {
+		case x.F.Severity == SevInfo:
+		case len(shown) < m.findings:
+			shown = append(shown, x)
+		default:
+			rest++
 		}
-		shown = append(shown, x)
 	}
 	if len(shown) == 0 {
 		return
@@ -219,12 +223,6 @@ func (m *briefWriter) top(r *Report) {
 		m.ln("   - source: " + m.side(f.Source, f.Summary, false, f.Detail, "*(not in the sources)*"))
 		m.ln("   - summary: " + m.side(f.Summary, f.Source, true, f.Detail, "*(missing from the summary)*"))
 		m.ln("   - " + briefText(f.Detail, 240))
-	}
-	rest := 0
-	for _, x := range all[len(shown):] {
-		if x.F.Severity != SevInfo {
-			rest++
-		}
 	}
 	m.ln("")
 	if rest > 0 {
