@@ -119,20 +119,46 @@ func briefSeverity(s string) string {
 	return briefText(s, 20)
 }
 
-func (m *briefWriter) flagged(r *Report) {
+// rwFlagged lists the flagged invariants worst first: the earliest lost, then
+// prohibitions before preconditions before failure records, then report order.
+func rwFlagged(r *Report) []*Invariant {
 	var fl []*Invariant
 	for i := range r.Invariants {
 		if r.Invariants[i].Flagged {
 			fl = append(fl, &r.Invariants[i])
 		}
 	}
+	lost := func(inv *Invariant) int {
+		if inv.DroppedInRound == nil {
+			return 1 << 30
+		}
+		return *inv.DroppedInRound
+	}
+	kind := func(inv *Invariant) int {
+		switch inv.Kind {
+		case "prohibition":
+			return 0
+		case "precondition":
+			return 1
+		case "failure_record":
+			return 2
+		}
+		return 3
+	}
+	sort.SliceStable(fl, func(i, j int) bool {
+		if lost(fl[i]) != lost(fl[j]) {
+			return lost(fl[i]) < lost(fl[j])
+		}
+		return kind(fl[i]) < kind(fl[j])
+	})
+	return fl
+}
+
+func (m *briefWriter) flagged(r *Report) {
+	fl := rwFlagged(r)
 	if len(fl) == 0 {
 		return
 	}
-	sort.SliceStable(fl, func(i, j int) bool {
-		a, b := fl[i].DroppedInRound, fl[j].DroppedInRound
-		return a != nil && (b == nil || *a < *b)
-	})
 	m.ln("### 🚩 Flagged invariants")
 	m.ln("")
 	m.ln("Stated in the session, dropped by a summary, never retired:")
