@@ -113,10 +113,10 @@ func (it *Item) HasClass(c classify.Class) bool {
 // cumulative rows are matched to Round.Cumulative by their texts, and a row whose loss
 // was already reported per round shows no finding here.
 //
-// Pass the report's rounds up to and including r as reported: a cumulative row whose
-// loss one of their per-round audits already reported is then marked with that
-// finding (Reported set), so the cumulative view marks every loss.
-func Items(r *audit.Round, cumulative bool, reported ...audit.Round) []Item {
+// With e (the report's rounds up to r, and its invariants), a cumulative row whose
+// loss a per-round audit already reported is marked with that finding (Reported set),
+// so the cumulative view marks every loss (see carry.go).
+func Items(r *audit.Round, cumulative bool, e *Earlier) []Item {
 	pairs, src, findings := r.Pairs, r.SourceFacts, r.Findings
 	var byText map[string]int
 	if cumulative && !CumulativeIsRound(r) {
@@ -160,37 +160,14 @@ func Items(r *audit.Round, cumulative bool, reported ...audit.Round) []Item {
 		if fi >= 0 && fi < len(findings) {
 			it.Finding = &findings[fi]
 			it.FindingIndex = fi
-		} else if byText != nil && it.Source != nil && p.Finding >= 0 {
-			if f, round := reportedLoss(it.Source, it.Summary, reported); f != nil {
+		} else if byText != nil && it.Source != nil {
+			if f, round := e.lossOf(r, it.Source, it.Summary, p.Finding >= 0); f != nil {
 				it.Finding, it.Reported, it.ReportedIn = f, true, round
 			}
 		}
 		out = append(out, it)
 	}
 	return out
-}
-
-// reportedLoss finds the per-round finding (latest round first) that reported the loss
-// of src: the same source text, with the same summary text when the row has one.
-func reportedLoss(src, sum *classify.Fact, rounds []audit.Round) (*audit.Finding, int) {
-	var loose *audit.Finding
-	looseRound := 0
-	for k := len(rounds) - 1; k >= 0; k-- {
-		fs := rounds[k].Findings
-		for i := range fs {
-			f := &fs[i]
-			if f.Source == nil || f.Source.Text != src.Text {
-				continue
-			}
-			if sum == nil || (f.Summary != nil && f.Summary.Text == sum.Text) {
-				return f, rounds[k].Round
-			}
-			if loose == nil {
-				loose, looseRound = f, rounds[k].Round
-			}
-		}
-	}
-	return loose, looseRound
 }
 
 // CumulativeIsRound reports whether the round's cumulative alignment is its per-round
@@ -227,10 +204,10 @@ type Doc struct {
 // maxCache bounds the per-width line cache; past it the cache starts afresh.
 const maxCache = 8192
 
-// NewDoc prepares r (per-round, or cumulative) for drawing with st; reported are the
-// report's rounds up to and including r (see Items).
-func NewDoc(r *audit.Round, cumulative bool, st *themes.Styles, reported ...audit.Round) *Doc {
-	d := &Doc{Items: Items(r, cumulative, reported...), Cumulative: cumulative, st: st}
+// NewDoc prepares r (per-round, or cumulative) for drawing with st; e (may be nil)
+// is the rest of the report the cumulative view marks losses from (see Items).
+func NewDoc(r *audit.Round, cumulative bool, st *themes.Styles, e *Earlier) *Doc {
+	d := &Doc{Items: Items(r, cumulative, e), Cumulative: cumulative, st: st}
 	g := 0
 	for i := range d.Items {
 		if s := d.Items[i].Source; s != nil {
@@ -546,7 +523,7 @@ func fitAll(ls []string, w int) []string {
 
 // Render draws every row of r at width (for reports and golden tests).
 func Render(r *audit.Round, cumulative bool, width int, mode Mode, st *themes.Styles) []string {
-	d := NewDoc(r, cumulative, st)
+	d := NewDoc(r, cumulative, st, nil)
 	var out []string
 	for i := range d.Items {
 		out = append(out, d.Lines(i, width, mode)...)

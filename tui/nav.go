@@ -217,7 +217,9 @@ func (m *Model) goHit(j int) {
 	}
 	m.showItem(h.item)
 	m.hitIdx = j
-	m.status = fmt.Sprintf("match %d of %d · round %d", j+1, len(m.hits), m.rep.Rounds[h.round].Round)
+	if m.status == "" { // the status line says "match i of N"; say where when it is not this round
+		m.status = fmt.Sprintf("round %d", m.rep.Rounds[h.round].Round)
+	}
 }
 
 func (m *Model) noMatchStatus() {

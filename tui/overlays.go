@@ -10,19 +10,25 @@ import (
 	"github.com/compaudit/compaudit/themes"
 )
 
+// helpView is the legend, then every binding of the key map in groups laid out side
+// by side as the width allows.
 func (m *Model) helpView() []string {
 	cols := m.keys.FullHelp()
-	var body []string
-	colW := 0
-	for _, col := range cols {
+	widths := make([]int, len(cols))
+	for c, col := range cols {
+		widths[c] = lipgloss.Width(groupNames[c])
 		for _, b := range col {
-			colW = max(colW, lipgloss.Width(b.Help().Key)+2+lipgloss.Width(b.Help().Desc))
+			widths[c] = max(widths[c], lipgloss.Width(b.Help().Key)+1+lipgloss.Width(b.Help().Desc))
 		}
+		widths[c] += 3
 	}
-	colW += 3
-	perRow := max(1, (m.w-1)/colW)
-	for start := 0; start < len(cols); start += perRow {
-		end := min(len(cols), start+perRow)
+	body := append(m.legend(), "")
+	for start := 0; start < len(cols); {
+		end, used := start, 1
+		for end < len(cols) && (end == start || used+widths[end] <= m.w) {
+			used += widths[end]
+			end++
+		}
 		rows := 0
 		for _, col := range cols[start:end] {
 			rows = max(rows, len(col))
@@ -30,7 +36,7 @@ func (m *Model) helpView() []string {
 		var title strings.Builder
 		title.WriteString(" ")
 		for c := start; c < end; c++ {
-			title.WriteString(m.st.Title.Render(diffview.Fit(groupNames[c], colW)))
+			title.WriteString(m.st.Title.Render(diffview.Fit(groupNames[c], widths[c])))
 		}
 		body = append(body, title.String())
 		for r := 0; r < rows; r++ {
@@ -42,13 +48,15 @@ func (m *Model) helpView() []string {
 					h := cols[c][r].Help()
 					cell = m.st.Key.Render(h.Key) + " " + m.st.Text.Render(h.Desc)
 				}
-				line.WriteString(diffview.Fit(cell, colW))
+				line.WriteString(diffview.Fit(cell, widths[c]))
 			}
 			body = append(body, line.String())
 		}
 		body = append(body, "")
+		start = end
 	}
-	body = append(body, m.legend()...)
+	body = append(body, m.st.Faint.Render(" theme "+m.st.Theme.Name))
+	m.helpY = clamp(m.helpY, 0, max(0, len(body)-(m.h-4)))
 	return m.titled("help and legend", body, m.keys.HelpHelp(), m.helpY)
 }
 
@@ -68,19 +76,37 @@ func (m *Model) legend() []string {
 	for _, b := range themes.BarMarks {
 		bars = append(bars, item(m.st.Theme.Glyph(b), b.Label))
 	}
-	w := m.w - 2
+	w := m.w - 1
 	out := []string{m.st.Title.Render(" Legend")}
 	out = append(out, wrapPlain("rows: the family glyph, then the severity glyph, then the fact", w, " ")...)
-	out = append(out, " families   "+strings.Join(fam, "   "))
-	out = append(out, " severities "+strings.Join(sev, "   ")+m.st.Faint.Render("   (a faint severity: a loss an earlier round already reported)"))
-	out = append(out, " invariants "+strings.Join(st, "   "))
-	out = append(out, " "+item(m.st.Severity(audit.SevError).Render(m.st.FlagGlyph()), themes.FlagMark.Label))
-	out = append(out, " "+item(m.st.Warn.Render(m.st.DeepGlyph()), themes.DeepMark.Label))
-	out = append(out, " survival   "+strings.Join(bars, "   "))
-	out = append(out, " ⇒ the summary fact under its source (stacked layout)    ▌ the cursor")
+	out = append(out, itemLines("families", fam, w)...)
+	out = append(out, itemLines("severities", append(sev, m.st.Faint.Render("faint: a loss an earlier round already reported")), w)...)
+	out = append(out, itemLines("invariants", st, w)...)
+	out = append(out, itemLines("marks", []string{
+		item(m.st.Severity(audit.SevError).Render(m.st.FlagGlyph()), themes.FlagMark.Label),
+		item(m.st.Warn.Render(m.st.DeepGlyph()), themes.DeepMark.Label),
+		"⇒ the summary fact under its source (stacked)", "▌ the cursor"}, w)...)
+	out = append(out, itemLines("survival", bars, w)...)
 	out = append(out, wrapPlain("numbers: \"agent recorded\" is the context size the agent itself logged before and after compacting (\"not recorded\" when it logged none); \"compaudit counted\" is this tool's own count of the replaced text and of the summary (o200k_base tokens)", w, " ")...)
-	out = append(out, "", m.st.Faint.Render(" theme "+m.st.Theme.Name))
 	return out
+}
+
+// itemLines lays items out after a label, wrapping under it.
+func itemLines(label string, items []string, w int) []string {
+	pad := " " + diffview.Fit(label, 11) + " "
+	var out []string
+	cur := pad
+	for _, it := range items {
+		if lipgloss.Width(cur)+lipgloss.Width(it)+3 > w && cur != pad {
+			out = append(out, cur)
+			cur = strings.Repeat(" ", lipgloss.Width(pad))
+		}
+		if strings.TrimSpace(cur) != "" && cur != pad {
+			cur += "   "
+		}
+		cur += it
+	}
+	return append(out, cur)
 }
 
 func (m *Model) invariantView() []string {

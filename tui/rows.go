@@ -38,9 +38,9 @@ func (m *Model) docFor(i int) *diffview.Doc {
 	if !ok {
 		r := &m.rep.Rounds[i]
 		if m.cumulative {
-			d = diffview.NewDoc(r, true, m.st, m.rep.Rounds[:i+1]...)
+			d = diffview.NewDoc(r, true, m.st, &diffview.Earlier{Rounds: m.rep.Rounds[:i+1], Invariants: m.rep.Invariants})
 		} else {
-			d = diffview.NewDoc(r, false, m.st)
+			d = diffview.NewDoc(r, false, m.st, nil)
 		}
 		m.docs[k] = d
 	}

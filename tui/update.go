@@ -19,14 +19,7 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	if m.pick.has && !m.loading && m.rep == nil {
 		if m.view == viewHelp {
-			switch {
-			case key.Matches(msg, k.Back), key.Matches(msg, k.Help):
-				m.view = viewMain
-			case key.Matches(msg, k.Down):
-				m.helpY++
-			case key.Matches(msg, k.Up):
-				m.helpY = max(0, m.helpY-1)
-			}
+			m.helpKey(msg)
 			return m, nil
 		}
 		return m.pickerKey(msg)
@@ -45,14 +38,7 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	}
 	switch m.view {
 	case viewHelp:
-		switch {
-		case key.Matches(msg, k.Back), key.Matches(msg, k.Help):
-			m.view = viewMain
-		case key.Matches(msg, k.Down):
-			m.helpY++
-		case key.Matches(msg, k.Up):
-			m.helpY = max(0, m.helpY-1)
-		}
+		m.helpKey(msg)
 		return m, nil
 	case viewDetail:
 		return m.detailKey(msg)
@@ -94,6 +80,28 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		return m, nil
 	}
 	return m.mainKey(msg)
+}
+
+// helpKey scrolls the help, or closes it.
+func (m *Model) helpKey(msg tea.KeyMsg) {
+	k := m.keys
+	page := max(1, m.h-5)
+	switch {
+	case key.Matches(msg, k.Back), key.Matches(msg, k.Help):
+		m.view = viewMain
+	case key.Matches(msg, k.Down):
+		m.helpY++
+	case key.Matches(msg, k.Up):
+		m.helpY = max(0, m.helpY-1)
+	case key.Matches(msg, k.PageDown), key.Matches(msg, k.HalfDown):
+		m.helpY += page
+	case key.Matches(msg, k.PageUp), key.Matches(msg, k.HalfUp):
+		m.helpY = max(0, m.helpY-page)
+	case key.Matches(msg, k.Top):
+		m.helpY = 0
+	case key.Matches(msg, k.Bottom):
+		m.helpY = 1 << 20
+	}
 }
 
 // listKey moves a selection among n items on down, up, first and last; ok is false

@@ -232,7 +232,7 @@ func (m *Model) statusLine() string {
 		m.syncHit()
 		where := ""
 		if m.hitIdx >= 0 {
-			where = fmt.Sprintf("match %d of %d", m.hitIdx+1, len(hits))
+			where = fmt.Sprintf("match %d of %d ·", m.hitIdx+1, len(hits))
 		} else {
 			where = fmt.Sprintf("%d %s in all rounds", len(hits), plural(len(hits), "match", "matches"))
 		}
