@@ -457,10 +457,15 @@ func TestExportPaths(t *testing.T) {
 func TestAppBindings(t *testing.T) {
 	m := press(t, newModel(t, 10, 100, 30), "?")
 	v := m.View()
-	if m.view != viewHelp {
-		t.Fatal("?: no help")
+	if m.view != viewHelp || !strings.Contains(v, "Legend") || !strings.Contains(v, "⚑ flagged") {
+		t.Fatal("?: no help opening with the legend")
 	}
-	// help is generated from the key map: every binding's help text is on screen
+	// help is generated from the key map: every binding's help text is there, a page
+	// (space) or the end (G) away
+	for _, k := range []string{" ", " ", "G"} {
+		v += press(t, m, k).View()
+		m = press(t, m, k)
+	}
 	for _, col := range m.keys.FullHelp() {
 		for _, b := range col {
 			if !strings.Contains(v, b.Help().Desc) {
@@ -468,7 +473,7 @@ func TestAppBindings(t *testing.T) {
 			}
 		}
 	}
-	m = press(t, m, "?")
+	m = press(t, m, "g", "?")
 	if m.view != viewMain {
 		t.Errorf("? again: view %d", m.view)
 	}
