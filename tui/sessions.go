@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/diffview"
 )
@@ -220,6 +221,16 @@ func (m *Model) pickerKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return *m, nil
 }
 
+// agentName is a reader's name as a column shows it: "Claude Code session JSONL" is
+// "Claude Code".
+func agentName(a string) string {
+	a = diffview.Sanitize(a)
+	if i := strings.Index(strings.ToLower(a), " session"); i > 0 {
+		a = a[:i]
+	}
+	return a
+}
+
 func (m *Model) home() string {
 	if m.opt.Home != "" {
 		return m.opt.Home
@@ -336,8 +347,8 @@ func (m *Model) pickerRow(i int, sel bool) string {
 		name = m.st.Key.Render(diffview.Sanitize(proj)) + ": " + name
 	}
 	rounds := fmt.Sprintf("%d %s", it.Rounds, plural(it.Rounds, "round", "rounds"))
-	left := cur + diffview.Fit(diffview.Sanitize(it.Date), 16) + " " + diffview.Fit(diffview.Sanitize(it.Agent), 12) + " " + diffview.Fit(rounds, 9) + " " + worst + " "
-	lw := diffview.Width(diffview.Sanitize(left))
+	left := cur + diffview.Fit(diffview.Sanitize(it.Date), 16) + " " + diffview.Fit(agentName(it.Agent), 12) + " " + diffview.Fit(rounds, 9) + " " + worst + " "
+	lw := lipgloss.Width(left)
 	rest := m.w - lw - 1
 	pathW := 0
 	if rest > 60 {
@@ -371,9 +382,7 @@ func (m *Model) pickerFoot() []string {
 			out = append(out, line)
 		}
 	}
-	if m.status != "" {
-		out = append(out, " "+m.st.Title.Render(diffview.Sanitize(m.status)))
-	} else if p.scanning() {
+	if p.scanning() && m.status == "" { // titled shows the status
 		done := 0
 		for _, s := range p.scans {
 			if s.done {

@@ -619,3 +619,101 @@ func TestTypeAheadWhileLoading(t *testing.T) {
 		t.Errorf("keys typed while loading were lost: round %d cumulative %v", m.round, m.cumulative)
 	}
 }
+
+func TestCopyBinding(t *testing.T) {
+	var got string
+	m := New(Options{Theme: themes.Mono(), Report: fake.Report(1, 10), Copy: func(s string) error { got = s; return nil }})
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	m, cmd := pressCmd(t, m, "y")
+	m = runCmds(t, m, cmd)
+	if it := m.CurrentItem(); got == "" || got != it.Source.Text || !strings.Contains(m.status, "copied") {
+		t.Errorf("y: copied %q, status %q", got, m.status)
+	}
+	// where the output cannot take OSC 52, a clear message and nothing sent
+	m = press(t, newModel(t, 10, 100, 30), "y")
+	if !strings.Contains(m.status, "cannot copy here") {
+		t.Errorf("y without a clipboard: %q", m.status)
+	}
+	// the sequence itself: OSC 52, base64 of the text, terminated
+	var buf strings.Builder
+	if err := OSC52(&buf, func(string) string { return "" })("héllo"); err != nil || buf.String() != "\x1b]52;c;aMOpbGxv\x07" {
+		t.Errorf("OSC52: %q %v", buf.String(), err)
+	}
+}
+
+func TestGotoBinding(t *testing.T) {
+	m := newModel(t, 20, 120, 30)
+	m = press(t, m, ":", "3", "enter")
+	if m.round != 2 {
+		t.Errorf(": 3: round index %d", m.round)
+	}
+	m = press(t, m, ":", "r", "1", "enter")
+	if m.round != 0 {
+		t.Errorf(": r1: round index %d", m.round)
+	}
+	// a message id: its row, in all facts when it carries no finding
+	m = press(t, m, ":", "m", "3", "enter")
+	if it := m.CurrentItem(); it == nil || it.Source == nil || it.Source.Message != "m3" || !m.all {
+		t.Errorf(": m3: %+v all %v", it, m.all)
+	}
+	m = press(t, m, ":", "n", "o", "p", "e", "enter")
+	if !strings.Contains(m.status, `no round, finding or message "nope"`) {
+		t.Errorf(": nope: %q", m.status)
+	}
+	m = press(t, m, ":", "9", "enter")
+	if !strings.Contains(m.status, "no round 9") {
+		t.Errorf(": 9: %q", m.status)
+	}
+}
+
+// TestNextFindingAcrossRounds: n from the last finding of a round goes to the first
+// of the next; N back.
+func TestNextFindingAcrossRounds(t *testing.T) {
+	m := press(t, newModel(t, 10, 120, 30), "G")
+	last := m.cur
+	m = press(t, m, "n")
+	if m.round != 1 || m.cur != 0 || m.CurrentItem().Finding == nil {
+		t.Fatalf("n at the end of round 1: round %d row %d", m.round, m.cur)
+	}
+	m = press(t, m, "N")
+	if m.round != 0 || m.cur != last {
+		t.Errorf("N back: round %d row %d, want 0 %d", m.round, m.cur, last)
+	}
+	m = press(t, m, "]", "]", "G", "n")
+	if m.round != 2 || !strings.Contains(m.status, "no more findings") {
+		t.Errorf("n at the very end: round %d %q", m.round, m.status)
+	}
+	// in the all-facts view too
+	m = press(t, newModel(t, 10, 120, 30), "a", "G", "n")
+	if m.round != 1 || m.CurrentItem().Finding == nil {
+		t.Errorf("n in all facts at the end of round 1: round %d", m.round)
+	}
+}
+
+// TestSeverityAndAbove: v is error, then warning and above, then info and above.
+func TestSeverityAndAbove(t *testing.T) {
+	m := newModel(t, 20, 120, 30)
+	for _, want := range []int{3, 2, 1} {
+		m = press(t, m, "v")
+		seen := map[int]bool{}
+		for _, i := range m.vis {
+			r := audit.SeverityRank(m.doc.Items[i].Severity())
+			seen[r] = true
+			if r < want {
+				t.Errorf("v to rank %d: a %s row shows", want, m.doc.Items[i].Severity())
+			}
+		}
+		for r := want; r <= 3; r++ {
+			if !seen[r] {
+				t.Errorf("v to rank %d: no row of rank %d (this and above)", want, r)
+			}
+		}
+	}
+	if !strings.Contains(m.View(), "severity info and above") {
+		t.Errorf("filter not labelled:\n%s", m.View())
+	}
+	m = press(t, m, "v")
+	if m.sevIdx != 0 {
+		t.Error("v four times: not back to all")
+	}
+}

@@ -252,6 +252,9 @@ func (m *Model) statusLine() string {
 		pos = m.layoutTag() + " " + pos
 	}
 	gap := m.w - lipgloss.Width(left) - lipgloss.Width(pos)
+	if gap < 1 && m.status != "" {
+		return diffview.Fit(left, m.w) // a message wins over the row position
+	}
 	if gap < 1 {
 		return diffview.Fit(left, max(0, m.w-lipgloss.Width(pos)-1)) + " " + m.st.Faint.Render(pos)
 	}
