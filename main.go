@@ -226,11 +226,13 @@ func load(path string, o loadOptions) (*sessions.Session, error) {
 }
 
 func cmdAudit(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("audit", "compaudit audit [--format json|md|html] [-o FILE] [--manifest FILE] [FILE]", stdout)
-	format := fs.String("format", "md", "report `format`: json, md or html")
+	fs := newFlagSet("audit", "compaudit audit [--format json|md|html] [--brief|--full] [-o FILE] [--manifest FILE] FILE|--example", stdout)
+	format := fs.String("format", "md", "report `format`: json, md or html (default: the -o file's extension, else md)")
 	out := fs.String("o", "", "write the report to `FILE` (atomically) instead of stdout (\"-\" is stdout)")
 	var lo loadOptions
 	lo.register(fs)
+	var rf reportFlags
+	rf.register(fs)
 	pos, code, done := parseFlags(fs, args, stderr)
 	if done {
 		return code
@@ -239,14 +241,15 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "compaudit audit: one session file at a time (got %d)\n", len(pos))
 		return exitUsage
 	}
-	*format = strings.ToLower(strings.TrimSpace(*format))
-	if !validFormat(*format) {
-		fmt.Fprintf(stderr, "compaudit audit: unknown format %q (want json, md or html)\n", *format)
+	f, err := rf.auditFormat(fs, *format, *out)
+	if err != nil {
+		fmt.Fprintf(stderr, "compaudit audit: %v\n", err)
 		return exitUsage
 	}
-	path := ""
-	if len(pos) == 1 {
-		path = pos[0]
+	*format = f
+	path, ok := rf.sessionPath("audit", pos, stderr)
+	if !ok {
+		return exitUsage
 	}
 	if *out == "-" {
 		*out = "" // "-o -" is stdout, not a file named "-"
@@ -306,20 +309,14 @@ func writeErrMsg(err error) string {
 	return err.Error()
 }
 
-func validFormat(f string) bool {
-	switch f {
-	case "json", "md", "markdown", "html":
-		return true
-	}
-	return false
-}
-
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "compaudit check [--fail-on LIST] [--manifest FILE] [FILE]", stdout)
+	fs := newFlagSet("check", "compaudit check [--fail-on LIST] [--format text|md|json|html] [--manifest FILE] FILE|--example", stdout)
 	failOn := fs.String("fail-on", "error,flagged", "what fails the check: a comma-separated `LIST` of severities (error, warning, info), family names, \"flagged\" (an invariant dropped without retirement) and \"checks\" (a failed structural check)")
 	quiet := fs.Bool("q", false, "print nothing; only the exit code")
 	var lo loadOptions
 	lo.register(fs)
+	var cf checkFlags
+	cf.register(fs)
 	pos, code, done := parseFlags(fs, args, stderr)
 	if done {
 		return code
@@ -333,9 +330,13 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "compaudit check: %v\n", err)
 		return exitUsage
 	}
-	path := ""
-	if len(pos) == 1 {
-		path = pos[0]
+	if err := cf.resolveCheck(); err != nil {
+		fmt.Fprintf(stderr, "compaudit check: %v\n", err)
+		return exitUsage
+	}
+	path, ok := cf.sessionPath("check", pos, stderr)
+	if !ok {
+		return exitUsage
 	}
 	s, err := load(path, lo)
 	if err != nil {
@@ -344,7 +345,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	r := audit.Run(s, audit.Options{Version: version})
 	hits := rule.Match(r)
-	if !*quiet {
+	if !*quiet && !cf.report(stdout, stderr, r) {
 		name := path
 		if name == "" {
 			name = "(embedded example)"

@@ -258,13 +258,13 @@ func TestAuditFormats(t *testing.T) {
 	if plain, _, _ := cli("audit", "--format", "json", f01); dcode != 0 || dash != plain {
 		t.Error("-o - is not stdout")
 	}
-	// The default format is Markdown; no file audits the embedded example.
+	// The default format is Markdown; the embedded example needs --example.
 	md, _, _ := cli("audit", "--format", "md", f01)
 	def, _, code := cli("audit", f01)
 	if code != 0 || def != md {
 		t.Error("audit without --format is not Markdown")
 	}
-	out, errOut, code := cli("audit", "--format", "json")
+	out, errOut, code := cli("audit", "--format", "json", "--example")
 	if code != 0 || errOut != "" || reportOf(t, out)["rounds"] == nil {
 		t.Errorf("embedded example: %d %q", code, errOut)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -24,6 +25,15 @@ func interactive(w io.Writer) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
+// tuiGuard is the output guard the TUI's export calls with the path it is about to
+// write (the TUI itself always refuses the session file it opened). The output-safety
+// work plugs the CLI's guard in here; nil until then.
+var tuiGuard func(path string) error
+
+// tuiRuleDoc looks up a rule's documentation for the detail view ("" when unknown);
+// the engine's rule registry plugs in here.
+var tuiRuleDoc func(ruleID string) string
+
 // runTUI opens the interactive auditor. Reading and auditing run inside a command
 // (with a spinner), never on the key path.
 func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
@@ -43,37 +53,30 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 	if title == "" {
 		title = sessions.ExamplePath
 	}
-	open := func(p string) (*audit.Report, error) {
+	open := func(p string) (tui.Loaded, error) {
 		s, err := load(p, lo)
 		if err != nil {
-			return nil, err
+			return tui.Loaded{}, err
 		}
-		return audit.Run(s, audit.Options{Version: version}), nil
+		return tui.Loaded{Report: audit.Run(s, audit.Options{Version: version}), Messages: tuiMessages(s)}, nil
 	}
 	opt := tui.Options{
-		Title: title,
-		Input: path,
-		Theme: th,
-		Load:  func() (*audit.Report, error) { return open(path) },
+		Title:   title,
+		Input:   path,
+		Theme:   th,
+		Load:    func() (tui.Loaded, error) { return open(path) },
+		Guard:   tuiGuard,
+		RuleDoc: tuiRuleDoc,
+	}
+	if term := os.Getenv("TERM"); term != "dumb" && interactive(os.Stdout) {
+		opt.Copy = tui.OSC52(os.Stdout, os.Getenv)
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		// a folder: the session list, as `compaudit sessions` finds it (a folder that
 		// holds no session list but is itself a session, such as OpenCode's, loads)
 		opt.Open = open
-		opt.List = func() ([]tui.SessionItem, error) {
-			entries, err := sessions.Discover(path, sessions.DiscoverOptions{})
-			if err != nil {
-				return nil, err
-			}
-			items := make([]tui.SessionItem, len(entries))
-			for i, e := range entries {
-				items[i] = tui.SessionItem{Path: e.Path, Agent: e.Agent, ID: e.ID, Messages: e.Messages, Rounds: e.Rounds, Err: e.Err}
-				if !e.Date.IsZero() {
-					items[i].Date = e.Date.Format("2006-01-02 15:04")
-				}
-			}
-			return items, nil
-		}
+		opt.List = func() ([]tui.SessionItem, error) { return tuiList(path) }
+		opt.Scan = func(p string) (tui.ScanResult, error) { return tuiScan(p, lo) }
 	}
 	m := tui.New(opt)
 	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
@@ -87,4 +90,83 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// tuiMessages lists the transcript's messages and the compaction summaries (under the
+// compaction's id) for the pager.
+func tuiMessages(s *sessions.Session) []tui.Message {
+	out := make([]tui.Message, 0, len(s.Messages)+len(s.Compactions))
+	for _, m := range s.Messages {
+		out = append(out, tui.Message{ID: m.ID, Role: m.Role, Name: m.Name, At: m.At, Text: m.Text})
+	}
+	for _, c := range s.Compactions {
+		text := c.Summary
+		if c.Opaque {
+			text = "(opaque: an encrypted summary, not readable as text)"
+		}
+		out = append(out, tui.Message{ID: c.ID, Role: "summary", At: c.At, Text: text})
+	}
+	return out
+}
+
+func tuiList(dir string) ([]tui.SessionItem, error) {
+	entries, err := sessions.Discover(dir, sessions.DiscoverOptions{})
+	if err != nil {
+		return nil, err
+	}
+	items := make([]tui.SessionItem, len(entries))
+	for i, e := range entries {
+		items[i] = tui.SessionItem{Path: e.Path, Agent: e.Agent, ID: e.ID, Messages: e.Messages, Rounds: e.Rounds, Err: e.Err}
+		if !e.Date.IsZero() {
+			items[i].Date = e.Date.Format("2006-01-02 15:04")
+		}
+	}
+	return items, nil
+}
+
+// tuiScan audits one listed session for the picker: its first user prompt, worst
+// finding and flagged invariants.
+func tuiScan(path string, lo loadOptions) (tui.ScanResult, error) {
+	s, err := load(path, lo)
+	if err != nil {
+		return tui.ScanResult{}, err
+	}
+	r := audit.Run(s, audit.Options{Version: version})
+	res := tui.ScanResult{Name: firstPrompt(s), Flagged: r.Summary.Flagged}
+	var top *audit.Finding
+	for i := range r.Rounds {
+		for j := range r.Rounds[i].Findings {
+			f := &r.Rounds[i].Findings[j]
+			res.Findings++
+			if top == nil || audit.MoreImportant(f, top) {
+				top = f
+			}
+		}
+	}
+	if top != nil {
+		res.Worst = top.Severity
+		res.Top = top.Severity + " " + audit.FamilyLabel(top.Family) + ": " + strings.Join(strings.Fields(top.Detail), " ")
+	}
+	return res, nil
+}
+
+// firstPrompt is the first thing the user typed: a plain user message that is not an
+// agent's injected text (a command wrapper, a skill's body, an interruption note).
+func firstPrompt(s *sessions.Session) string {
+	for _, m := range s.Messages {
+		if m.Role != sessions.RoleUser || m.Kind != sessions.KindText {
+			continue
+		}
+		t := strings.TrimSpace(m.Text)
+		if t == "" || strings.HasPrefix(t, "<") || strings.HasPrefix(t, "[Request interrupted") ||
+			strings.HasPrefix(t, "Caveat:") || strings.HasPrefix(t, "Base directory for this skill") ||
+			strings.HasPrefix(t, "This session is being continued") {
+			continue
+		}
+		if i := strings.IndexByte(t, '\n'); i >= 0 {
+			t = t[:i]
+		}
+		return t
+	}
+	return ""
 }

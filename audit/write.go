@@ -20,13 +20,15 @@ func WriteJSON(w io.Writer, r *Report) error {
 	return enc.Encode(r)
 }
 
-// Write writes r in format (json, md or html).
+// Write writes r in format (json, md or html; "brief" is the brief Markdown).
 func Write(w io.Writer, format string, r *Report) error {
 	switch format {
 	case "json":
 		return WriteJSON(w, r)
 	case "md", "markdown":
 		return WriteMarkdown(w, r)
+	case "brief":
+		return WriteMarkdownBrief(w, r)
 	case "html":
 		return WriteHTML(w, r)
 	}
@@ -68,4 +70,20 @@ func AtomicWrite(path string, data []byte) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// MoreImportant orders findings for reading: the engine's rank when both carry one (1
+// first), a ranked finding before an unranked one, then severity, then importance.
+// Equal findings compare false either way, so a stable sort keeps the engine's order.
+func MoreImportant(a, b *Finding) bool {
+	if a.Rank > 0 && b.Rank > 0 {
+		return a.Rank < b.Rank
+	}
+	if (a.Rank > 0) != (b.Rank > 0) {
+		return a.Rank > 0
+	}
+	if ra, rb := SeverityRank(a.Severity), SeverityRank(b.Severity); ra != rb {
+		return ra > rb
+	}
+	return a.Importance > b.Importance
 }

@@ -381,6 +381,33 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 }
 
+// TestHTMLOpensWithWhatWasLost: the flagged invariants and the error findings, both
+// sides, come before the rounds' detail; warnings and info are not repeated there.
+func TestHTMLOpensWithWhatWasLost(t *testing.T) {
+	h := string(tRender(t, "html", tSampleReport()))
+	lost, overview := strings.Index(h, `<section class="lost" id="lost">`), strings.Index(h, `<h2 id="overview">`)
+	if lost < 0 || overview < lost {
+		t.Fatalf("no 'What was lost' section before the overview (%d, %d)", lost, overview)
+	}
+	top := h[lost : lost+strings.Index(h[lost:], "</section>")]
+	for _, want := range []string{"1 invariant(s) dropped without a retirement event", "inv-1", "Never run REINDEX without CONCURRENTLY on events.", "lost in round 3",
+		"port <mark>5432</mark>", "port <mark>6432</mark>", "Terminated the"} {
+		if !strings.Contains(top, want) {
+			t.Errorf("'What was lost' lacks %q", want)
+		}
+	}
+	if strings.Contains(top, "sev warning") || strings.Contains(top, "sev info") {
+		t.Error("'What was lost' repeats a warning or info finding")
+	}
+	if strings.Count(top, `<article class="finding`) != 5 {
+		t.Errorf("%d findings in 'What was lost', want the 5 errors", strings.Count(top, `<article class="finding`))
+	}
+	// the opaque round's encrypted summary is not counted as tokens
+	if !strings.Contains(h, "summary not counted (opaque)") {
+		t.Error("the opaque round's summary tokens are counted")
+	}
+}
+
 func TestMarkdownContent(t *testing.T) {
 	md := string(tRender(t, "md", tSampleReport()))
 	first := strings.SplitN(md, "\n", 4)[2]
@@ -391,14 +418,16 @@ func TestMarkdownContent(t *testing.T) {
 	}
 	for _, want := range []string{
 		"opaque: encrypted summary, not auditable as text",
-		"**depth** 3 ⚠️ **over 2**",
-		"48,210 → 3,120 (ratio 0.06)",
+		"**depth** 3 ▲ **over 2**",
+		"**compaudit counted** sources 48,210 → summary 3,120 tokens (ratio 0.06)",
+		"**agent recorded** context 151,000 → 9,800",
+		"**compaudit counted** sources 7,700 → summary not counted (opaque)",
 		"🚩 **✗ DROPPED**",
 		"○ retired",
 		"◐ paraphrased",
-		"| exact constraint | 3/4 ⚠️",
+		"| exact constraint | **3/4** ◆",
 	} {
-		if !strings.Contains(md, want) && !strings.Contains(md, strings.ReplaceAll(want, "3/4 ⚠️", "**3/4** ⚠️")) {
+		if !strings.Contains(md, want) {
 			t.Errorf("md lacks %q", want)
 		}
 	}
@@ -413,6 +442,10 @@ func TestMarkdownContent(t *testing.T) {
 	e, w, i := strings.Index(r1, "⛔"), strings.Index(r1, "⚠️ warning"), strings.Index(r1, "ℹ️ info")
 	if !(e >= 0 && e < w && w < i) {
 		t.Errorf("round 1 findings are not ordered worst first (error %d, warning %d, info %d)", e, w, i)
+	}
+	// ⚠️ means a warning and nothing else (depth and survival have their own marks)
+	if n, w := strings.Count(md, "⚠️"), strings.Count(md, "⚠️ warning"); n != w {
+		t.Errorf("⚠️ is used %d times, %d of them for warnings", n, w)
 	}
 	// The opaque round shows no findings table.
 	r4 := md[strings.Index(md, "### Round 4"):strings.Index(md, "### Invariant timeline")]

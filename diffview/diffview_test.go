@@ -58,7 +58,7 @@ func TestEveryLineExactWidth(t *testing.T) {
 
 func TestSideBySideKeepsPairsLevel(t *testing.T) {
 	r := fake.Round(1, 10)
-	d := diffview.NewDoc(&r, false, themes.NewStyles(themes.Mono()))
+	d := diffview.NewDoc(&r, false, themes.NewStyles(themes.Mono()), nil)
 	for i, it := range d.Items {
 		ls := d.Lines(i, 100, diffview.SideBySide)
 		sep := -1
@@ -75,7 +75,7 @@ func TestSideBySideKeepsPairsLevel(t *testing.T) {
 		}
 		first := ansi.Strip(ls[0])
 		left, right := first[:strings.Index(first, "│")], first[strings.Index(first, "│")+len("│"):]
-		if it.Source == nil && strings.TrimSpace(left) != "+" {
+		if it.Source == nil && strings.TrimSpace(left) != "+W" { // the marks: family, severity
 			t.Errorf("row %d (addition) has text on the left: %q", i, left)
 		}
 		if it.Summary == nil && strings.TrimSpace(right) != "" {
@@ -121,7 +121,7 @@ func TestEmphasisIsDrawn(t *testing.T) {
 	defer lipgloss.SetColorProfile(termenv.Ascii)
 	lipgloss.SetColorProfile(termenv.TrueColor)
 	r := fake.Round(1, 1)
-	d := diffview.NewDoc(&r, false, themes.NewStyles(themes.Dark()))
+	d := diffview.NewDoc(&r, false, themes.NewStyles(themes.Dark()), nil)
 	l := d.Lines(0, 120, diffview.SideBySide)[0]
 	if !strings.Contains(l, "18.2\x1b[0m") {
 		t.Errorf("18.2 is not a styled run of its own: %q", l)
@@ -179,7 +179,7 @@ func BenchmarkRow(b *testing.B) {
 	st := themes.NewStyles(themes.Dark())
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		d := diffview.NewDoc(&r, false, st) // indexing the rows is linear; not measured here
+		d := diffview.NewDoc(&r, false, st, nil) // indexing the rows is linear; not measured here
 		b.StartTimer()
 		lines := 0
 		for j := (i * 7) % 19000; lines < 60; j++ {
@@ -204,7 +204,7 @@ func TestCumulativeItems(t *testing.T) {
 	if diffview.CumulativeIsRound(&r) {
 		t.Fatal("a copied alignment is taken for the round's own")
 	}
-	items := diffview.Items(&r, true)
+	items := diffview.Items(&r, true, nil)
 	n := 0
 	for _, it := range items {
 		if it.Finding != nil {
@@ -217,12 +217,55 @@ func TestCumulativeItems(t *testing.T) {
 	if n != len(novel) {
 		t.Errorf("%d rows carry a finding, want %d", n, len(novel))
 	}
+	// a loss the per-round audit already reported is marked with that report
+	items = diffview.Items(&r, true, &diffview.Earlier{Rounds: []audit.Round{r}})
+	reported := 0
+	for _, it := range items {
+		if it.Reported {
+			reported++
+			if it.Finding == nil || it.Finding.Source.Text != it.Source.Text || it.ReportedIn != 1 {
+				t.Errorf("row %d: reported %+v", it.Pair, it.Finding)
+			}
+		}
+	}
+	want := 0
+	for _, f := range r.Findings {
+		if f.Source != nil && f.Family != audit.Omission {
+			want++ // the additions have no source row in the cumulative view
+		}
+	}
+	if reported != want {
+		t.Errorf("%d rows marked as already reported, want %d", reported, want)
+	}
+	// a pair the engine did not judge is still marked when the loss holds: the summary
+	// has no counterpart, an invariant it states is dropped in this round, or the round
+	// lists it as still lost
+	r3 := r
+	r3.Round = 3
+	r3.CumulativePairs = append([]audit.Pair(nil), r.Pairs...)
+	for i := range r3.CumulativePairs {
+		r3.CumulativePairs[i].Finding = -1
+	}
+	r3.CumulativePairs[1].Summary = 0 // staging: paired, so only its invariant tells
+	staging, pin, failed := r.SourceFacts[1], r.SourceFacts[0], r.SourceFacts[7]
+	e := &diffview.Earlier{Rounds: []audit.Round{r, r3}, Invariants: []audit.Invariant{
+		{ID: "inv", Text: staging.Text, Message: staging.Message, States: []audit.InvariantState{{Round: 3, State: audit.StateDropped}}}}}
+	r3.StillLost = []audit.StillLost{{Finding: "", Round: 1, Text: pin.Text}}
+	marked := map[string]bool{}
+	for _, it := range diffview.Items(&r3, true, e) {
+		if it.Reported && it.Source != nil {
+			marked[it.Source.Text] = it.ReportedIn == 1
+		}
+	}
+	if len(marked) != 3 || !marked[staging.Text] || !marked[pin.Text] || !marked[failed.Text] {
+		t.Errorf("marked %v, want the dropped invariant's, the still-lost and the unpaired fact, reported in round 1", marked)
+	}
 	// a first round's cumulative alignment is its own: its findings are the round's
 	r2 := fake.Round(1, 10)
 	if !diffview.CumulativeIsRound(&r2) {
 		t.Fatal("shared alignment not recognised")
 	}
-	a, b := diffview.Items(&r2, false), diffview.Items(&r2, true)
+	a, b := diffview.Items(&r2, false, nil), diffview.Items(&r2, true, nil)
 	for i := range a {
 		if a[i].Finding != b[i].Finding {
 			t.Fatalf("row %d differs between per-round and cumulative", i)

@@ -59,6 +59,11 @@ type Item struct {
 	Finding      *audit.Finding
 	FindingIndex int
 	Score        float64
+	// Reported is set in the cumulative view when the row's loss is not in the round's
+	// own cumulative list because the per-round audit already reported it: Finding is
+	// then that earlier report and ReportedIn its round number.
+	Reported   bool
+	ReportedIn int
 }
 
 // Family is the row's failure family ("" for a row without a finding).
@@ -107,7 +112,11 @@ func (it *Item) HasClass(c classify.Class) bool {
 // (Round.Cumulative, losses the per-round audit did not already report) are there. So
 // cumulative rows are matched to Round.Cumulative by their texts, and a row whose loss
 // was already reported per round shows no finding here.
-func Items(r *audit.Round, cumulative bool) []Item {
+//
+// With e (the report's rounds up to r, and its invariants), a cumulative row whose
+// loss a per-round audit already reported is marked with that finding (Reported set),
+// so the cumulative view marks every loss (see carry.go).
+func Items(r *audit.Round, cumulative bool, e *Earlier) []Item {
 	pairs, src, findings := r.Pairs, r.SourceFacts, r.Findings
 	var byText map[string]int
 	if cumulative && !CumulativeIsRound(r) {
@@ -151,6 +160,10 @@ func Items(r *audit.Round, cumulative bool) []Item {
 		if fi >= 0 && fi < len(findings) {
 			it.Finding = &findings[fi]
 			it.FindingIndex = fi
+		} else if byText != nil && it.Source != nil {
+			if f, round := e.lossOf(r, it.Source, it.Summary, p.Finding >= 0); f != nil {
+				it.Finding, it.Reported, it.ReportedIn = f, true, round
+			}
 		}
 		out = append(out, it)
 	}
@@ -191,9 +204,10 @@ type Doc struct {
 // maxCache bounds the per-width line cache; past it the cache starts afresh.
 const maxCache = 8192
 
-// NewDoc prepares r (per-round, or cumulative) for drawing with st.
-func NewDoc(r *audit.Round, cumulative bool, st *themes.Styles) *Doc {
-	d := &Doc{Items: Items(r, cumulative), Cumulative: cumulative, st: st}
+// NewDoc prepares r (per-round, or cumulative) for drawing with st; e (may be nil)
+// is the rest of the report the cumulative view marks losses from (see Items).
+func NewDoc(r *audit.Round, cumulative bool, st *themes.Styles, e *Earlier) *Doc {
+	d := &Doc{Items: Items(r, cumulative, e), Cumulative: cumulative, st: st}
 	g := 0
 	for i := range d.Items {
 		if s := d.Items[i].Source; s != nil {
@@ -316,7 +330,7 @@ func (d *Doc) sides(i int) *sideCells {
 type Layout struct {
 	Width  int
 	Mode   Mode
-	Mark   int // cursor + glyph + space
+	Mark   int // cursor + family glyph + severity glyph + space
 	Gutter int
 	Left   int // side by side: the source text column
 	Sep    int
@@ -325,7 +339,7 @@ type Layout struct {
 
 // LayoutFor computes the columns of width in mode.
 func (d *Doc) LayoutFor(width int, mode Mode) Layout {
-	l := Layout{Width: width, Mode: mode, Mark: 3}
+	l := Layout{Width: width, Mode: mode, Mark: MarkWidth}
 	if width < 6 {
 		l.Mark = 0
 	}
@@ -353,16 +367,32 @@ func (d *Doc) LayoutFor(width int, mode Mode) Layout {
 	return l
 }
 
-func (d *Doc) glyph(family string) string {
-	if g, ok := d.glyphs[family]; ok {
+// MarkWidth is the width of a row's mark column: the cursor, the family glyph, the
+// severity glyph and a space.
+const MarkWidth = 4
+
+// glyph is the row's family and severity glyphs (two cells). A loss the per-round audit
+// already reported (cumulative view) draws its severity faint.
+func (d *Doc) glyph(it *Item) string {
+	family, sev := it.Family(), it.Severity()
+	k := family + "\x00" + sev
+	if it.Reported {
+		k += "\x00r"
+	}
+	if g, ok := d.glyphs[k]; ok {
 		return g
 	}
-	g := d.st.FamilyGlyph(family)
 	if family == "" {
-		g = " "
+		d.glyphs[k] = "  "
+		return "  "
 	}
-	g = d.st.Family(family).Render(Fit(g, 1))
-	d.glyphs[family] = g
+	g := d.st.Family(family).Render(Fit(d.st.FamilyGlyph(family), 1))
+	sg := d.st.Severity(sev)
+	if it.Reported {
+		sg = d.st.Faint
+	}
+	g += sg.Render(Fit(d.st.SeverityGlyph(sev), 1))
+	d.glyphs[k] = g
 	return g
 }
 
@@ -415,9 +445,9 @@ func (d *Doc) render(i, width int, mode Mode) []string {
 	}
 	mark := func(first bool) string {
 		if first {
-			return " " + d.glyph(it.Family()) + " "
+			return " " + d.glyph(it) + " "
 		}
-		return "   "
+		return "    "
 	}
 	var out []string
 	if mode == SideBySide {
@@ -473,7 +503,7 @@ func (d *Doc) render(i, width int, mode Mode) []string {
 			}
 			m := mark(first)
 			if !first && j == 0 && l.Gutter == 0 {
-				m = " " + d.st.Faint.Render("⇒") + " "
+				m = "  " + d.st.Faint.Render("⇒") + " "
 			}
 			out = append(out, m+g+d.paint(ln, l.Right))
 			first = false
@@ -493,7 +523,7 @@ func fitAll(ls []string, w int) []string {
 
 // Render draws every row of r at width (for reports and golden tests).
 func Render(r *audit.Round, cumulative bool, width int, mode Mode, st *themes.Styles) []string {
-	d := NewDoc(r, cumulative, st)
+	d := NewDoc(r, cumulative, st, nil)
 	var out []string
 	for i := range d.Items {
 		out = append(out, d.Lines(i, width, mode)...)

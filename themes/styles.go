@@ -113,3 +113,9 @@ func (s *Styles) StateGlyph(st string) string {
 func (s *Styles) SeverityGlyph(sev string) string {
 	return s.Theme.Glyph(s.Theme.SeverityMark(sev))
 }
+
+// FlagGlyph is the mark of a flagged invariant.
+func (s *Styles) FlagGlyph() string { return s.Theme.Glyph(FlagMark) }
+
+// DeepGlyph is the mark of a round deeper than 2.
+func (s *Styles) DeepGlyph() string { return s.Theme.Glyph(DeepMark) }

@@ -268,3 +268,37 @@ func (t *Theme) SeverityMark(sev string) Mark {
 	}
 	return Mark{Glyph: " ", ASCII: " ", Label: sev}
 }
+
+// Marks with one meaning each, the same in every theme (colour comes from the caller:
+// the flag is drawn in the error colour, the depth mark in the warning colour).
+var (
+	// FlagMark marks an invariant dropped without a retirement event, and only that.
+	FlagMark = Mark{Glyph: "⚑", ASCII: "F", Label: "flagged: an invariant dropped without a retirement event"}
+	// DeepMark marks a round deeper than 2 (a summary of summaries of summaries).
+	DeepMark = Mark{Glyph: "▲", ASCII: "^", Label: "depth over 2: a summary of summaries"}
+	// BarMarks draw the share of a class a summary kept, from none to all (the
+	// survival matrix); they are a quantity, never a state.
+	BarMarks = []Mark{
+		{Glyph: "▁", ASCII: "_", Label: "under 25% kept"},
+		{Glyph: "▃", ASCII: ".", Label: "25% to 50% kept"},
+		{Glyph: "▅", ASCII: "-", Label: "50% to 90% kept"},
+		{Glyph: "▇", ASCII: "=", Label: "90% kept or more, not all"},
+		{Glyph: "█", ASCII: "#", Label: "all kept"},
+	}
+)
+
+// Bar returns the bar mark of kept out of total (total > 0).
+func Bar(kept, total int) Mark {
+	p := float64(kept) / float64(total)
+	switch {
+	case kept >= total:
+		return BarMarks[4]
+	case p >= 0.9:
+		return BarMarks[3]
+	case p >= 0.5:
+		return BarMarks[2]
+	case p >= 0.25:
+		return BarMarks[1]
+	}
+	return BarMarks[0]
+}

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 
@@ -71,4 +73,49 @@ func isQuit(cmd tea.Cmd) bool {
 	}
 	_, ok := cmd().(tea.QuitMsg)
 	return ok
+}
+
+// enrich fills, in a copy of rep, the fields engine v2 sets and today's engine leaves
+// empty: finding ids, rules, importance, why, a session-wide rank (info first, so the
+// rank visibly differs from the severity order), the closest summary fact of each
+// omission, compared slots for mutations, the report's top list.
+func enrich(rep *audit.Report) *audit.Report {
+	cp := *rep
+	cp.Rounds = make([]audit.Round, len(rep.Rounds))
+	type ref struct{ r, f int }
+	var all []ref
+	for i := range rep.Rounds {
+		rd := rep.Rounds[i]
+		rd.Findings = append([]audit.Finding(nil), rd.Findings...)
+		for j := range rd.Findings {
+			f := &rd.Findings[j]
+			f.ID = fmt.Sprintf("r%d.f%d", rd.Round, j+1)
+			f.Rule = f.Family + "/synthetic-" + f.Severity
+			f.Importance = float64(audit.SeverityRank(f.Severity)) / 3
+			f.Why = "a synthetic " + f.Severity
+			if f.Family == audit.Omission && len(rd.SummaryFacts) > 0 {
+				s := rd.SummaryFacts[len(rd.SummaryFacts)-1]
+				f.Closest = &audit.Side{Text: s.Text, Message: s.Message, Role: s.Role, Score: 0.41}
+			}
+			if f.Family == audit.Mutation {
+				f.Slots = []audit.SlotDiff{{Slot: "version", Source: "18.2", Summary: "18"}, {Slot: "subject", Source: "CI image", Summary: "CI image"}}
+			}
+			all = append(all, ref{i, j})
+		}
+		cp.Rounds[i] = rd
+	}
+	// rank: info findings first (a rank the severity order would not give)
+	sort.SliceStable(all, func(a, b int) bool {
+		fa, fb := &cp.Rounds[all[a].r].Findings[all[a].f], &cp.Rounds[all[b].r].Findings[all[b].f]
+		return audit.SeverityRank(fa.Severity) < audit.SeverityRank(fb.Severity)
+	})
+	cp.Top = nil
+	for k, x := range all {
+		f := &cp.Rounds[x.r].Findings[x.f]
+		f.Rank = k + 1
+		if k < 5 {
+			cp.Top = append(cp.Top, f.ID)
+		}
+	}
+	return &cp
 }

@@ -170,42 +170,65 @@ func TestFilterBindings(t *testing.T) {
 func TestSearchBindings(t *testing.T) {
 	m := newModel(t, 20, 100, 30)
 	m = press(t, m, "/")
-	if !m.searching {
+	if m.prompt != promptSearch {
 		t.Fatal("/: not searching")
 	}
 	for _, r := range "vacuum" {
 		m = press(t, m, string(r))
 	}
 	m = press(t, m, "enter")
-	if m.searching || m.query != "vacuum" {
-		t.Fatalf("enter: searching %v query %q", m.searching, m.query)
+	if m.prompt != promptNone || m.query != "vacuum" {
+		t.Fatalf("enter: prompt %v query %q", m.prompt, m.query)
 	}
-	if m.matchN != 2 {
-		t.Errorf("matches = %d, want 2", m.matchN)
+	// two matches a round, three rounds: the search counts every round
+	if n := len(m.searchHits()); n != 6 {
+		t.Errorf("matches = %d, want 6", n)
 	}
-	if !m.doc.Matches(m.curItem()) {
-		t.Errorf("cursor not on a match")
+	if !m.doc.Matches(m.curItem()) || m.hitIdx != 0 {
+		t.Errorf("cursor not on the first match (hit %d)", m.hitIdx)
+	}
+	if !strings.Contains(m.View(), "match 1 of 6") {
+		t.Errorf("no 'match 1 of 6':\n%s", m.View())
 	}
 	first := m.cur
 	for _, k := range []string{">", "."} {
 		m2 := press(t, m, k)
-		if m2.cur == first || !m2.doc.Matches(m2.curItem()) {
-			t.Errorf("%s: cursor %d", k, m2.cur)
+		if m2.cur == first || !m2.doc.Matches(m2.curItem()) || m2.hitIdx != 1 {
+			t.Errorf("%s: cursor %d hit %d", k, m2.cur, m2.hitIdx)
 		}
 	}
 	for _, k := range []string{"<", ","} {
 		m2 := press(t, m, ">", k)
-		if m2.cur != first {
+		if m2.cur != first || m2.round != m.round {
 			t.Errorf("%s: cursor %d, want %d", k, m2.cur, first)
 		}
+	}
+	// the third match is in the next round
+	m3 := press(t, m, ">", ">")
+	if m3.round != m.round+1 || !m3.doc.Matches(m3.curItem()) || !strings.Contains(m3.View(), "match 3 of 6") {
+		t.Errorf("> past the round's last match: round %d hit %d", m3.round, m3.hitIdx)
+	}
+	// and from the last match it wraps to the first
+	m3 = press(t, m, "<")
+	if m3.hitIdx != 5 || m3.round != 2 {
+		t.Errorf("< from the first match: hit %d round %d, want the last", m3.hitIdx, m3.round)
 	}
 	m = press(t, m, "backspace")
 	if m.query != "" {
 		t.Errorf("backspace: query %q", m.query)
 	}
 	m = press(t, m, "/", "x", "esc")
-	if m.searching || m.query != "" {
-		t.Errorf("esc in search: searching %v query %q", m.searching, m.query)
+	if m.prompt != promptNone || m.query != "" {
+		t.Errorf("esc in search: prompt %v query %q", m.prompt, m.query)
+	}
+	// a match among the facts without findings: the hint says how to see it
+	m = press(t, newModel(t, 20, 100, 30), "/", "R", "e", "a", "d", "i", "n", "g", "enter")
+	if !strings.Contains(m.status, "among all facts") {
+		t.Errorf("no hint for a match outside the findings: %q", m.status)
+	}
+	m = press(t, m, "a", ">")
+	if it := m.CurrentItem(); it == nil || it.Source == nil || !strings.Contains(it.Source.Text, "Reading") {
+		t.Errorf("a then >: not on the match: %+v", it)
 	}
 }
 
@@ -284,8 +307,8 @@ func TestLineageBindings(t *testing.T) {
 	if m.view != viewLineage || !strings.Contains(v, "└─ c2") || !strings.Contains(v, "└─ c3") {
 		t.Fatalf("t: not the lineage tree:\n%s", v)
 	}
-	if !strings.Contains(v, "depth 3 ⚑") {
-		t.Errorf("depth 3 not flagged:\n%s", v)
+	if !strings.Contains(v, "depth 3 ▲") || strings.Contains(v, "⚑") {
+		t.Errorf("depth 3 not marked ▲ (and ⚑ is only for flagged invariants):\n%s", v)
 	}
 	m = press(t, m, "j", "j", "enter")
 	if m.view != viewMain || m.round != 2 {
@@ -302,46 +325,147 @@ func TestLineageBindings(t *testing.T) {
 	}
 }
 
+// runCmds applies cmd's message and the commands it leads to, as the program would.
+func runCmds(t testing.TB, m Model, cmd tea.Cmd) Model {
+	t.Helper()
+	for i := 0; cmd != nil && i < 10; i++ {
+		msg := cmd()
+		if msg == nil {
+			return m
+		}
+		var nm tea.Model
+		nm, cmd = m.Update(msg)
+		m = nm.(Model)
+	}
+	return m
+}
+
 func TestExportBinding(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct{ key, format, ext string }{{"j", "json", "json"}, {"m", "md", "md"}, {"h", "html", "html"}} {
-		m := New(Options{Theme: themes.Mono(), Report: fake.Report(2, 10), Input: filepath.Join(dir, "session.json")})
+	input := filepath.Join(dir, "session.json")
+	if err := os.WriteFile(input, []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ key, format, ext string }{{"j", "json", "json"}, {"m", "md", "md"}, {"b", "brief md", "brief.md"}, {"h", "html", "html"}} {
+		m := New(Options{Theme: themes.Mono(), Report: fake.Report(2, 10), Input: input})
 		m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 		m = press(t, m, "e")
-		if m.export != exportFormat || !strings.Contains(m.View(), "export as") {
+		if m.exp.step != exportFormat || !strings.Contains(m.View(), "export as") {
 			t.Fatal("e: no format prompt")
 		}
 		m = press(t, m, c.key)
 		want := filepath.Join(dir, "session.audit."+c.ext)
-		if m.export != exportPath || m.pathInput.Value() != want {
-			t.Fatalf("%s: path prompt %q, want %q", c.key, m.pathInput.Value(), want)
+		if m.prompt != promptExportPath || m.input.Value() != want {
+			t.Fatalf("%s: path prompt %q, want %q", c.key, m.input.Value(), want)
 		}
 		m, cmd := pressCmd(t, m, "enter")
 		if cmd == nil {
 			t.Fatal("enter: no export command")
 		}
-		m = update(t, m, cmd())
-		if !strings.Contains(m.status, want) {
+		m = runCmds(t, m, cmd)
+		if !strings.Contains(m.status, "wrote "+c.format+" report to "+want) {
 			t.Errorf("status %q does not say where", m.status)
 		}
 		data, err := os.ReadFile(want)
 		if err != nil || len(data) == 0 {
 			t.Errorf("%s not written: %v", want, err)
 		}
+		// again: the file exists now, so it asks; n keeps it, y replaces it
+		m = press(t, m, "e", c.key)
+		m, cmd = pressCmd(t, m, "enter")
+		m = runCmds(t, m, cmd)
+		if m.exp.step != exportConfirm || !strings.Contains(m.View(), "overwrite it?") {
+			t.Fatalf("%s: no overwrite question:\n%s", c.key, m.View())
+		}
+		m = press(t, m, "n")
+		if m.exp.step != exportNone || !strings.Contains(m.status, "left as it was") {
+			t.Errorf("n: %q", m.status)
+		}
+		m = press(t, m, "e", c.key)
+		m, cmd = pressCmd(t, m, "enter")
+		m = runCmds(t, m, cmd)
+		m, cmd = pressCmd(t, m, "y")
+		m = runCmds(t, m, cmd)
+		if !strings.Contains(m.status, "wrote") {
+			t.Errorf("y: %q", m.status)
+		}
 	}
 	m := press(t, newModel(t, 10, 100, 30), "e", "esc")
-	if m.export != exportNone {
+	if m.exp.step != exportNone {
 		t.Errorf("esc did not cancel the export")
+	}
+}
+
+func TestExportPaths(t *testing.T) {
+	dir := t.TempDir()
+	input := filepath.Join(dir, "s.jsonl")
+	if err := os.WriteFile(input, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	home, _ := os.UserHomeDir()
+	if p, err := expandHome("~/r.md"); err != nil || p != filepath.Join(home, "r.md") {
+		t.Errorf("~/r.md: %q %v", p, err)
+	}
+	if _, err := expandHome("~bob/r.md"); err == nil {
+		t.Error("~bob expanded")
+	}
+	// the session file itself, by another name too
+	link := filepath.Join(dir, "link.jsonl")
+	if err := os.Symlink(input, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{input, link} {
+		if _, _, err := checkExport(p, input, nil); err == nil || !strings.Contains(err.Error(), "the session being audited") {
+			t.Errorf("%s: %v", p, err)
+		}
+	}
+	// the guard is called with the absolute path, and its refusal is the message
+	var asked string
+	guard := func(p string) error { asked = p; return os.ErrPermission }
+	if _, _, err := checkExport(filepath.Join(dir, "out.md"), input, guard); err == nil || asked != filepath.Join(dir, "out.md") {
+		t.Errorf("guard: asked %q, err %v", asked, err)
+	}
+	if _, _, err := checkExport(filepath.Join(dir, "no", "out.md"), input, nil); err == nil || !strings.Contains(err.Error(), "does not exist") {
+		t.Errorf("missing folder: %v", err)
+	}
+	if _, _, err := checkExport(dir, input, nil); err == nil || !strings.Contains(err.Error(), "is a folder") {
+		t.Errorf("a folder: %v", err)
+	}
+	// a write error names the file asked for, never the temporary one
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	msg := writeCmd(fake.Report(1, 5), filepath.Join(ro, "r.md"), "md")().(exportedMsg)
+	if os.Geteuid() != 0 && (msg.err == nil || strings.Contains(msg.err.Error(), ".tmp") || !strings.Contains(msg.err.Error(), filepath.Join(ro, "r.md"))) {
+		t.Errorf("write error: %v", msg.err)
+	}
+	// the default goes to the working folder when the input's is not writable
+	m := New(Options{Theme: themes.Mono(), Report: fake.Report(1, 5), Input: filepath.Join(ro, "s.jsonl")})
+	wd, _ := os.Getwd()
+	if os.Geteuid() != 0 {
+		if got := m.defaultExportPath("md"); got != filepath.Join(wd, "s.audit.md") {
+			t.Errorf("default in a read-only folder: %q", got)
+		}
+	}
+	m = New(Options{Theme: themes.Mono(), Report: fake.Report(1, 5)})
+	if got := m.defaultExportPath("html"); got != filepath.Join(wd, "compaudit-example.audit.html") {
+		t.Errorf("default for the example: %q", got)
 	}
 }
 
 func TestAppBindings(t *testing.T) {
 	m := press(t, newModel(t, 10, 100, 30), "?")
 	v := m.View()
-	if m.view != viewHelp {
-		t.Fatal("?: no help")
+	if m.view != viewHelp || !strings.Contains(v, "Legend") || !strings.Contains(v, "⚑ flagged") {
+		t.Fatal("?: no help opening with the legend")
 	}
-	// help is generated from the key map: every binding's help text is on screen
+	// help is generated from the key map: every binding's help text is there, a page
+	// (space) or the end (G) away
+	for _, k := range []string{" ", " ", "G"} {
+		v += press(t, m, k).View()
+		m = press(t, m, k)
+	}
 	for _, col := range m.keys.FullHelp() {
 		for _, b := range col {
 			if !strings.Contains(v, b.Help().Desc) {
@@ -349,7 +473,7 @@ func TestAppBindings(t *testing.T) {
 			}
 		}
 	}
-	m = press(t, m, "?")
+	m = press(t, m, "g", "?")
 	if m.view != viewMain {
 		t.Errorf("? again: view %d", m.view)
 	}
@@ -411,15 +535,15 @@ func TestKeyMapComplete(t *testing.T) {
 }
 
 func TestLoadingAndError(t *testing.T) {
-	m := New(Options{Title: "x.json", Theme: themes.Mono(), Load: func() (*audit.Report, error) { return fake.Report(1, 5), nil }})
+	m := New(Options{Title: "x.json", Theme: themes.Mono(), Load: func() (Loaded, error) { return Loaded{Report: fake.Report(1, 5)}, nil }})
 	if m.Init() == nil || !strings.Contains(m.View(), "auditing") {
 		t.Fatalf("loading: no command or no spinner line:\n%s", m.View())
 	}
-	m = update(t, m, loadedMsg{rep: fake.Report(1, 5)})
+	m = update(t, m, loadedMsg{res: Loaded{Report: fake.Report(1, 5)}})
 	if m.loading || m.rep == nil {
 		t.Fatal("loadedMsg not applied")
 	}
-	e := update(t, New(Options{Theme: themes.Mono(), Load: func() (*audit.Report, error) { return nil, os.ErrNotExist }}), loadedMsg{err: os.ErrNotExist})
+	e := update(t, New(Options{Theme: themes.Mono(), Load: func() (Loaded, error) { return Loaded{}, os.ErrNotExist }}), loadedMsg{err: os.ErrNotExist})
 	if e.Err() == nil || !strings.Contains(e.View(), "cannot open") {
 		t.Errorf("error not shown:\n%s", e.View())
 	}
@@ -445,10 +569,10 @@ func TestSessionList(t *testing.T) {
 	opened := ""
 	m := New(Options{Title: "dir", Theme: themes.Mono(),
 		List: func() ([]SessionItem, error) { return items, nil },
-		Open: func(p string) (*audit.Report, error) { opened = p; return fake.Report(2, 5), nil },
-		Load: func() (*audit.Report, error) {
+		Open: func(p string) (Loaded, error) { opened = p; return Loaded{Report: fake.Report(2, 5)}, nil },
+		Load: func() (Loaded, error) {
 			t.Error("Load called although the folder lists sessions")
-			return nil, nil
+			return Loaded{}, nil
 		}})
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 20})
 	if !strings.Contains(m.View(), "looking for sessions") {
@@ -475,7 +599,7 @@ func TestSessionList(t *testing.T) {
 	}
 	// an empty listing falls back to loading the folder as a session
 	m2 := New(Options{Title: "dir", Theme: themes.Mono(), List: func() ([]SessionItem, error) { return nil, nil },
-		Load: func() (*audit.Report, error) { return fake.Report(1, 5), nil }})
+		Load: func() (Loaded, error) { return Loaded{Report: fake.Report(1, 5)}, nil }})
 	m2, cmd = func() (Model, tea.Cmd) { nm, c := m2.Update(listedMsg{}); return nm.(Model), c }()
 	if cmd == nil {
 		t.Fatal("empty list: no load command")
@@ -487,11 +611,109 @@ func TestSessionList(t *testing.T) {
 }
 
 func TestTypeAheadWhileLoading(t *testing.T) {
-	m := New(Options{Theme: themes.Mono(), Load: func() (*audit.Report, error) { return fake.Report(3, 5), nil }})
+	m := New(Options{Theme: themes.Mono(), Load: func() (Loaded, error) { return Loaded{Report: fake.Report(3, 5)}, nil }})
 	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
 	m = press(t, m, "]", "c")
-	m = update(t, m, loadedMsg{rep: fake.Report(3, 5)})
+	m = update(t, m, loadedMsg{res: Loaded{Report: fake.Report(3, 5)}})
 	if m.round != 1 || !m.cumulative {
 		t.Errorf("keys typed while loading were lost: round %d cumulative %v", m.round, m.cumulative)
+	}
+}
+
+func TestCopyBinding(t *testing.T) {
+	var got string
+	m := New(Options{Theme: themes.Mono(), Report: fake.Report(1, 10), Copy: func(s string) error { got = s; return nil }})
+	m = update(t, m, tea.WindowSizeMsg{Width: 100, Height: 30})
+	m, cmd := pressCmd(t, m, "y")
+	m = runCmds(t, m, cmd)
+	if it := m.CurrentItem(); got == "" || got != it.Source.Text || !strings.Contains(m.status, "copied") {
+		t.Errorf("y: copied %q, status %q", got, m.status)
+	}
+	// where the output cannot take OSC 52, a clear message and nothing sent
+	m = press(t, newModel(t, 10, 100, 30), "y")
+	if !strings.Contains(m.status, "cannot copy here") {
+		t.Errorf("y without a clipboard: %q", m.status)
+	}
+	// the sequence itself: OSC 52, base64 of the text, terminated
+	var buf strings.Builder
+	if err := OSC52(&buf, func(string) string { return "" })("héllo"); err != nil || buf.String() != "\x1b]52;c;aMOpbGxv\x07" {
+		t.Errorf("OSC52: %q %v", buf.String(), err)
+	}
+}
+
+func TestGotoBinding(t *testing.T) {
+	m := newModel(t, 20, 120, 30)
+	m = press(t, m, ":", "3", "enter")
+	if m.round != 2 {
+		t.Errorf(": 3: round index %d", m.round)
+	}
+	m = press(t, m, ":", "r", "1", "enter")
+	if m.round != 0 {
+		t.Errorf(": r1: round index %d", m.round)
+	}
+	// a message id: its row, in all facts when it carries no finding
+	m = press(t, m, ":", "m", "3", "enter")
+	if it := m.CurrentItem(); it == nil || it.Source == nil || it.Source.Message != "m3" || !m.all {
+		t.Errorf(": m3: %+v all %v", it, m.all)
+	}
+	m = press(t, m, ":", "n", "o", "p", "e", "enter")
+	if !strings.Contains(m.status, `no round, finding or message "nope"`) {
+		t.Errorf(": nope: %q", m.status)
+	}
+	m = press(t, m, ":", "9", "enter")
+	if !strings.Contains(m.status, "no round 9") {
+		t.Errorf(": 9: %q", m.status)
+	}
+}
+
+// TestNextFindingAcrossRounds: n from the last finding of a round goes to the first
+// of the next; N back.
+func TestNextFindingAcrossRounds(t *testing.T) {
+	m := press(t, newModel(t, 10, 120, 30), "G")
+	last := m.cur
+	m = press(t, m, "n")
+	if m.round != 1 || m.cur != 0 || m.CurrentItem().Finding == nil {
+		t.Fatalf("n at the end of round 1: round %d row %d", m.round, m.cur)
+	}
+	m = press(t, m, "N")
+	if m.round != 0 || m.cur != last {
+		t.Errorf("N back: round %d row %d, want 0 %d", m.round, m.cur, last)
+	}
+	m = press(t, m, "]", "]", "G", "n")
+	if m.round != 2 || !strings.Contains(m.status, "no more findings") {
+		t.Errorf("n at the very end: round %d %q", m.round, m.status)
+	}
+	// in the all-facts view too
+	m = press(t, newModel(t, 10, 120, 30), "a", "G", "n")
+	if m.round != 1 || m.CurrentItem().Finding == nil {
+		t.Errorf("n in all facts at the end of round 1: round %d", m.round)
+	}
+}
+
+// TestSeverityAndAbove: v is error, then warning and above, then info and above.
+func TestSeverityAndAbove(t *testing.T) {
+	m := newModel(t, 20, 120, 30)
+	for _, want := range []int{3, 2, 1} {
+		m = press(t, m, "v")
+		seen := map[int]bool{}
+		for _, i := range m.vis {
+			r := audit.SeverityRank(m.doc.Items[i].Severity())
+			seen[r] = true
+			if r < want {
+				t.Errorf("v to rank %d: a %s row shows", want, m.doc.Items[i].Severity())
+			}
+		}
+		for r := want; r <= 3; r++ {
+			if !seen[r] {
+				t.Errorf("v to rank %d: no row of rank %d (this and above)", want, r)
+			}
+		}
+	}
+	if !strings.Contains(m.View(), "severity info and above") {
+		t.Errorf("filter not labelled:\n%s", m.View())
+	}
+	m = press(t, m, "v")
+	if m.sevIdx != 0 {
+		t.Error("v four times: not back to all")
 	}
 }
