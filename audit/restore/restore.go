@@ -35,6 +35,7 @@ const Marker = "[compaudit restore]"
 // rank or importance.
 const (
 	KindUserRule    = "user_rule"
+	KindRule        = "rule"
 	KindInstruction = "instruction"
 	KindFailure     = "failure_record"
 	KindDecision    = "decision"
@@ -43,11 +44,12 @@ const (
 	KindIdentifier  = "identifier"
 )
 
-var kindOrder = map[string]int{KindUserRule: 0, KindInstruction: 1, KindFailure: 2, KindDecision: 3, KindOpenWork: 4, KindUserWords: 5, KindIdentifier: 6}
+var kindOrder = map[string]int{KindUserRule: 0, KindInstruction: 1, KindRule: 2, KindFailure: 3, KindDecision: 4, KindOpenWork: 5, KindUserWords: 6, KindIdentifier: 7}
 
 var kindLabel = map[string]string{
 	KindUserRule:    "The user's rule",
 	KindInstruction: "Instruction",
+	KindRule:        "Rule an earlier summary carried",
 	KindFailure:     "Failure record",
 	KindDecision:    "Decision",
 	KindOpenWork:    "Open work",
@@ -267,14 +269,15 @@ func isRule(f *audit.Finding) bool {
 	return hasClass(f, classify.ExactConstraint) || hasClass(f, classify.UserPreference) || f.Source.Modality.Level > 0
 }
 
-// kindOf says what the source is, or "" when it is not worth restoring: tool output
-// only as a failure record (or the user's own rule relayed through it), the agent's
-// words only as a decision, identifier, failure record or open work.
+// kindOf says what the source is, or "" when it is not worth restoring. The user's
+// words and system instructions always are; tool output only as a failure record (or
+// the user's own rule relayed through it, as a rejected tool call carries it); the
+// agent's words and an earlier summary's by the finding's class: a decision, an
+// identifier, a failure record or open work (and for a summary, a rule it carried).
 func kindOf(f *audit.Finding) string {
 	s := f.Source
-	user := s.Role == "user" || s.Provenance.Source == "user"
-	switch {
-	case s.Role == "tool":
+	switch s.Role {
+	case "tool":
 		if f.Class == classify.FailureHistory {
 			return KindFailure
 		}
@@ -282,23 +285,25 @@ func kindOf(f *audit.Finding) string {
 			return KindUserRule
 		}
 		return ""
-	case s.Role == "system":
+	case "system":
 		return KindInstruction
-	case user && isRule(f):
-		return KindUserRule
-	}
-	if k := classKind(f.Class); k != "" {
-		return k
-	}
-	if user {
+	case "user":
+		if isRule(f) {
+			return KindUserRule
+		}
+		if k := classKind(f.Class); k != "" {
+			return k
+		}
 		return KindUserWords
-	}
-	for _, c := range []classify.Class{classify.FailureHistory, classify.Decision, classify.UnresolvedWork, classify.Identifier} {
-		if hasClass(f, c) {
-			return classKind(c)
+	case audit.RoleSummary:
+		if isRule(f) {
+			if s.Provenance.Source == "user" {
+				return KindUserRule
+			}
+			return KindRule
 		}
 	}
-	return ""
+	return classKind(f.Class)
 }
 
 // classKind is the kind a class makes worth restoring on its own ("" for none).
