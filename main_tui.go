@@ -27,6 +27,11 @@ func interactive(w io.Writer) bool {
 // runTUI opens the interactive auditor. Reading and auditing run inside a command
 // (with a spinner), never on the key path.
 func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
+	return runTUIAt(path, theme, lo, 0, stderr)
+}
+
+// runTUIAt is runTUI opening on round number round (0: the default round).
+func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) int {
 	th, err := themes.Resolve(theme, themes.Env{HasDark: lipgloss.HasDarkBackground})
 	if err != nil {
 		fmt.Fprintf(stderr, "compaudit: %v\n", err)
@@ -55,6 +60,8 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 		Input: path,
 		Theme: th,
 		Load:  func() (*audit.Report, error) { return open(path) },
+
+		StartRound: round,
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		// a folder: the session list, as `compaudit sessions` finds it (a folder that

@@ -36,6 +36,8 @@ type Options struct {
 	// and Open loads and audits it. When List finds none, Load is used instead.
 	List func() ([]SessionItem, error)
 	Open func(path string) (*audit.Report, error)
+	// StartRound, when set, is the round number shown first (watch opens the newest).
+	StartRound int
 }
 
 type view int
@@ -211,6 +213,11 @@ func (m *Model) setReport(r *audit.Report) {
 		if len(r.Rounds[i].Findings) > 0 {
 			m.round = i
 			break
+		}
+	}
+	for i := range r.Rounds {
+		if m.opt.StartRound > 0 && r.Rounds[i].Round == m.opt.StartRound {
+			m.round = i
 		}
 	}
 	m.selectDoc()
