@@ -183,7 +183,7 @@ func candidates(r *audit.Report, rd *audit.Round, opt Options) []Item {
 			return
 		}
 		key := normalize(it.Text)
-		if key == "" || seen[key] || (summary != "" && strings.Contains(summary, key)) {
+		if key == "" || seen[key] || (summary != "" && (strings.Contains(summary, key) || it.Kind == KindIdentifier && tokensKept(f.Source, summary))) {
 			return
 		}
 		seen[key] = true
@@ -205,6 +205,20 @@ func candidates(r *audit.Report, rd *audit.Round, opt Options) []Item {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].order.less(out[j].order) })
 	return out
+}
+
+// tokensKept reports whether every exact token of the source (ids, paths, versions...)
+// is still in the summary: an identifier the summary still names needs no restoring.
+func tokensKept(s *audit.Side, summary string) bool {
+	if len(s.Tokens) == 0 {
+		return false
+	}
+	for _, t := range s.Tokens {
+		if !strings.Contains(summary, normalize(t.Raw)) {
+			return false
+		}
+	}
+	return true
 }
 
 func summaryText(rd *audit.Round) string {
@@ -290,9 +304,6 @@ func kindOf(f *audit.Finding) string {
 	case "user":
 		if isRule(f) {
 			return KindUserRule
-		}
-		if k := classKind(f.Class); k != "" {
-			return k
 		}
 		return KindUserWords
 	case audit.RoleSummary:
