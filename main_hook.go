@@ -67,12 +67,9 @@ func cmdHook(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.logPath, "log", "", "append the audit log line to `FILE` (default $XDG_STATE_HOME/compaudit/audit.jsonl)")
 	fs.BoolVar(&c.noLog, "no-log", false, "keep no audit log")
 	c.ro.register(fs)
-	pos, code, done := parseFlags(fs, args, stderr)
+	pos, _, done := parseFlags(fs, args, stderr)
 	if done {
-		if code != exitOK {
-			return exitOK // a hook never fails the agent, not even on a bad flag
-		}
-		return code
+		return exitOK // --help, or a bad flag: a hook never fails the agent
 	}
 	fail := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "compaudit hook: "+format+"\n", a...)

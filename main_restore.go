@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -22,10 +23,7 @@ type restoreOptions struct {
 	minSeverity string
 }
 
-func (o *restoreOptions) register(fs interface {
-	IntVar(*int, string, int, string)
-	StringVar(*string, string, string, string)
-}) {
+func (o *restoreOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.maxTokens, "max-tokens", restore.DefaultMaxTokens, "cap the block at `N` tokens (o200k_base)")
 	fs.StringVar(&o.minSeverity, "min-severity", audit.SevWarning, "the least `severity` a loss needs to be restored: error, warning or info")
 }
