@@ -113,7 +113,7 @@ func attribute(it *Item, lookup func(string) (Message, bool)) {
 	if it.At == "" {
 		it.At = m.At
 	}
-	if !strings.HasPrefix(strings.TrimSpace(m.Text), Marker) {
+	if !strings.Contains(m.Text, Marker) { // the agent may wrap the block when it records it
 		return
 	}
 	h, ok := quotedHeading(m.Text, it.Text)

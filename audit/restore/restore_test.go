@@ -199,3 +199,17 @@ func TestRealTranscript(t *testing.T) {
 		t.Error("two builds differ")
 	}
 }
+
+func TestRestatedInOtherWords(t *testing.T) {
+	src := "Never retry POST requests, because the payment endpoints are not idempotent."
+	mk := func(summary string) *audit.Report {
+		return report(summary, omission(audit.SevError, classify.ExactConstraint, side(src, "m1", "user", classify.ExactConstraint)))
+	}
+	if b := build(t, mk("The user said: POST requests are never retried, because payment endpoints are not idempotent."), Options{}); !b.Empty() {
+		t.Errorf("a restatement was restored: %q", texts(b))
+	}
+	// the same words without the prohibition do not state it
+	if b := build(t, mk("Retry POST requests: the payment endpoints are idempotent."), Options{}); b.Empty() {
+		t.Error("a summary that lost the negation counted as stating the rule")
+	}
+}
