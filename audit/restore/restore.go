@@ -173,8 +173,7 @@ func pickRound(r *audit.Report, k int) (*audit.Round, error) {
 
 // candidates are the round's qualifying findings as items, deduplicated, best first.
 func candidates(r *audit.Report, rd *audit.Round, opt Options) []Item {
-	summary := normalize(summaryText(rd))
-	said := summaryWords(rd)
+	st := newStatedIn(rd)
 	min := audit.SeverityRank(opt.MinSeverity)
 	seen := map[string]bool{}
 	var out []Item
@@ -184,7 +183,7 @@ func candidates(r *audit.Report, rd *audit.Round, opt Options) []Item {
 			return
 		}
 		key := normalize(it.Text)
-		if key == "" || seen[key] || (summary != "" && (strings.Contains(summary, key) || it.Kind == KindIdentifier && tokensKept(f.Source, summary))) || restated(it.Text, said) {
+		if key == "" || seen[key] || st.states(&it, f.Source) {
 			return
 		}
 		seen[key] = true
@@ -206,97 +205,6 @@ func candidates(r *audit.Report, rd *audit.Round, opt Options) []Item {
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].order.less(out[j].order) })
 	return out
-}
-
-// tokensKept reports whether every exact token of the source (ids, paths, versions...)
-// is still in the summary: an identifier the summary still names needs no restoring.
-func tokensKept(s *audit.Side, summary string) bool {
-	if len(s.Tokens) == 0 {
-		return false
-	}
-	for _, t := range s.Tokens {
-		if !strings.Contains(summary, normalize(t.Raw)) {
-			return false
-		}
-	}
-	return true
-}
-
-// A fact counts as restated when one summary fact holds at least this share of its
-// content words (and it has at least minRestatedWords of them), with its negations.
-const (
-	restatedShare    = 0.85
-	minRestatedWords = 4
-)
-
-type wordSet struct {
-	words map[string]bool
-	neg   map[string]bool
-}
-
-func summaryWords(rd *audit.Round) []wordSet {
-	out := make([]wordSet, 0, len(rd.SummaryFacts))
-	for _, f := range rd.SummaryFacts {
-		ws := wordSet{words: map[string]bool{}, neg: negations(f.Text)}
-		for _, w := range classify.ContentWords(f.Text) {
-			ws.words[w] = true
-		}
-		out = append(out, ws)
-	}
-	return out
-}
-
-// restated reports whether one summary fact says text again in other words: nearly
-// all its content words, and every negation it carries ("never retry" is not "retry").
-func restated(text string, said []wordSet) bool {
-	words := classify.ContentWords(text)
-	if len(words) < minRestatedWords {
-		return false
-	}
-	neg := negations(text)
-	for _, s := range said {
-		n := 0
-		for _, w := range words {
-			if s.words[w] {
-				n++
-			}
-		}
-		if float64(n) < restatedShare*float64(len(words)) {
-			continue
-		}
-		all := true
-		for w := range neg {
-			all = all && s.neg[w]
-		}
-		if all {
-			return true
-		}
-	}
-	return false
-}
-
-var negationWords = map[string]bool{"never": true, "not": true, "no": true, "don't": true, "dont": true, "doesn't": true,
-	"mustn't": true, "shouldn't": true, "can't": true, "cannot": true, "won't": true, "without": true, "only": true, "avoid": true, "nor": true}
-
-func negations(text string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(strings.ReplaceAll(text, "’", "'")), func(r rune) bool {
-		return !(r == '\'' || r >= 'a' && r <= 'z')
-	}) {
-		if negationWords[w] {
-			out[w] = true
-		}
-	}
-	return out
-}
-
-func summaryText(rd *audit.Round) string {
-	var b strings.Builder
-	for _, f := range rd.SummaryFacts {
-		b.WriteString(f.Text)
-		b.WriteByte('\n')
-	}
-	return b.String()
 }
 
 func findingByID(r *audit.Report, id string) *audit.Finding {
@@ -473,19 +381,4 @@ func (a candidateOrder) less(b candidateOrder) bool {
 		return a.group < b.group
 	}
 	return a.fact < b.fact
-}
-
-// normalize folds case, spacing, quote marks and list or quote prefixes, so a fact the
-// summary copied (as a bullet, in quotes) is found in it.
-func normalize(s string) string {
-	s = strings.ToLower(s)
-	s = strings.NewReplacer("\u201c", "\"", "\u201d", "\"", "\u2018", "'", "\u2019", "'", "`", "").Replace(s)
-	var lines []string
-	for _, l := range strings.Split(s, "\n") {
-		l = strings.TrimLeft(strings.TrimSpace(l), ">-*• ")
-		if l = strings.Join(strings.Fields(l), " "); l != "" {
-			lines = append(lines, l)
-		}
-	}
-	return strings.Trim(strings.Join(lines, " "), " .;:,!\"'")
 }
