@@ -37,6 +37,11 @@ var tuiRuleDoc func(ruleID string) string
 // runTUI opens the interactive auditor. Reading and auditing run inside a command
 // (with a spinner), never on the key path.
 func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
+	return runTUIAt(path, theme, lo, 0, stderr)
+}
+
+// runTUIAt is runTUI opening on round number round (0: the default round).
+func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) int {
 	th, err := themes.Resolve(theme, themes.Env{HasDark: lipgloss.HasDarkBackground})
 	if err != nil {
 		fmt.Fprintf(stderr, "compaudit: %v\n", err)
@@ -61,16 +66,16 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 		return tui.Loaded{Report: audit.Run(s, audit.Options{Version: version}), Messages: tuiMessages(s)}, nil
 	}
 	opt := tui.Options{
-		Title:   title,
-		Input:   path,
-		Theme:   th,
-		Load:    func() (tui.Loaded, error) { return open(path) },
-		Guard:   tuiGuard,
-		RuleDoc: tuiRuleDoc,
+		Title:      title,
+		Input:      path,
+		Theme:      th,
+		Load:       func() (tui.Loaded, error) { return open(path) },
+		Guard:      tuiGuard,
+		RuleDoc:    tuiRuleDoc,
+		StartRound: round,
 	}
 	if term := os.Getenv("TERM"); term != "dumb" && interactive(os.Stdout) {
 		opt.Copy = tui.OSC52(os.Stdout, os.Getenv)
-	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		// a folder: the session list, as `compaudit sessions` finds it (a folder that
 		// holds no session list but is itself a session, such as OpenCode's, loads)

@@ -195,3 +195,7 @@ func bigrams(w string, add func(string)) {
 	flushRun()
 	flushOther()
 }
+
+// ContentWords are a text's alignment terms without its values (stems and identifier
+// sub-words), for callers that compare wording.
+func ContentWords(text string) []string { return Terms(text, nil) }

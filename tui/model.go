@@ -60,6 +60,8 @@ type Options struct {
 	Guard func(path string) error
 	// Home shortens paths to ~ in the picker ("" to ask the system).
 	Home string
+	// StartRound, when set, is the round number shown first (watch opens the newest).
+	StartRound int
 }
 
 type view int
@@ -238,6 +240,11 @@ func (m *Model) setReport(res Loaded) {
 	m.round = 0
 	if f, i := worstFinding(m.rep); f != nil {
 		m.round = i
+	}
+	for i := range m.rep.Rounds {
+		if m.opt.StartRound > 0 && m.rep.Rounds[i].Round == m.opt.StartRound {
+			m.round = i
+		}
 	}
 	m.selectDoc()
 	if f, _ := worstFinding(m.rep); f != nil && m.doc != nil {
