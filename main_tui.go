@@ -76,6 +76,7 @@ func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) i
 	}
 	if term := os.Getenv("TERM"); term != "dumb" && interactive(os.Stdout) {
 		opt.Copy = tui.OSC52(os.Stdout, os.Getenv)
+	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		// a folder: the session list, as `compaudit sessions` finds it (a folder that
 		// holds no session list but is itself a session, such as OpenCode's, loads)
