@@ -98,7 +98,9 @@ func Comparable(a, b Token) bool {
 		return true
 	}
 	// a bare number against a count or port of the same slot
-	num := func(c string) bool { return c == "number" || strings.HasPrefix(c, "count:") || c == TokPort || c == "number-id" }
+	num := func(c string) bool {
+		return c == "number" || strings.HasPrefix(c, "count:") || c == TokPort || c == "number-id"
+	}
 	if num(ca) && num(cb) {
 		return ca == "number" || cb == "number" || ca == TokPort || cb == TokPort || ca == "number-id" || cb == "number-id"
 	}

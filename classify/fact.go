@@ -154,8 +154,8 @@ type Bound struct {
 type Scope struct {
 	Kind  string // neg, deontic, hedge
 	Cue   string
-	Force int  // deontic force (0..4)
-	Neg   bool // deontic sign: a prohibition
+	Force int    // deontic force (0..4)
+	Neg   bool   // deontic sign: a prohibition
 	Head  string // the alignment stem of the governed word
 	Start int
 }

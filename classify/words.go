@@ -107,6 +107,9 @@ func termsOfWord(w string, add func(string)) {
 			continue
 		}
 		add(Stem(lp))
+		if base, ok := negativePrefix(lp); ok {
+			add(Stem(base)) // "unchanged" aligns with "change"; polarity is the judges' business
+		}
 	}
 }
 
@@ -199,3 +202,13 @@ func bigrams(w string, add func(string)) {
 // ContentWords are a text's alignment terms without its values (stems and identifier
 // sub-words), for callers that compare wording.
 func ContentWords(text string) []string { return Terms(text, nil) }
+
+// negativePrefix splits un-/non- off a long word ("unchanged" -> "changed").
+func negativePrefix(w string) (string, bool) {
+	for _, p := range []string{"un", "non-", "non"} {
+		if strings.HasPrefix(w, p) && len(w)-len(p) >= 5 {
+			return w[len(p):], true
+		}
+	}
+	return "", false
+}

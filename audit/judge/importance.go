@@ -65,6 +65,7 @@ func importance(r *rule.Round) ([]float64, []string) {
 	imp := make([]float64, len(r.Src))
 	why := make([]string, len(r.Src))
 	ctx := newContext(r)
+	r.Settled = ctx.superseded
 	for i := range r.Src {
 		f := &r.Src[i]
 		if f.Act == classify.ActTemplate || f.Act == classify.ActChatter || f.Evidence {
@@ -199,8 +200,8 @@ func superseded(r *rule.Round, i int) bool {
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Origin == classify.OriginAssistant && g.Act != classify.ActQuestion && g.Act != classify.ActChatter
 		})) > 0
-	case f.Origin == classify.OriginUser && f.Act == classify.ActRequest:
-		// a one-off request the assistant then carried out
+	case f.Origin == classify.OriginUser && f.Act == classify.ActRequest && !constrained(f):
+		// a one-off request the assistant then carried out (its limits still hold)
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return (g.Origin == classify.OriginAssistant || g.Origin == classify.OriginTool) && (g.Status.Resolution == classify.StatusResolved || carriedOut(g))
 		})) > 0
@@ -277,4 +278,17 @@ func optionItem(text string) bool {
 		return t[0] == '(' || t[0] >= 'a' && t[0] <= 'e' || t[0] >= 'A' && t[0] <= 'E' || t[0] >= '1' && t[0] <= '9'
 	}
 	return strings.HasPrefix(strings.ToLower(t), "option ")
+}
+
+// constrained: the request carries limits that outlive doing it (a bound, a figure).
+func constrained(f *classify.Fact) bool {
+	if len(f.Bounds) > 0 {
+		return true
+	}
+	for _, t := range f.Tokens {
+		if classify.Specific(t) {
+			return true
+		}
+	}
+	return false
 }

@@ -85,7 +85,32 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	if a.UnionCover(f, cs) >= UnionCover {
 		return true
 	}
-	return sameClaim(a, f, sum, cs)
+	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f)
+}
+
+// ruleClauseKept: a rule whose force-bearing clause the summary carries, without the
+// reasons that follow it ("Do not change the API; other services embed it").
+func ruleClauseKept(a *align.Aligner, f *classify.Fact) bool {
+	if f.Act != classify.ActRule {
+		return false
+	}
+	i := strings.IndexAny(f.Text, ";(—")
+	if i <= 0 {
+		if j := strings.Index(f.Text, ": "); j > 0 && j > len(f.Text)/3 {
+			i = j
+		}
+	}
+	if i <= 0 || i >= len(f.Text)-3 {
+		return false
+	}
+	head := f.Text[:i]
+	c := classify.Fact{Text: head, Tokens: classify.Values(head)}
+	c.Words = classify.Terms(head, c.Tokens)
+	if len(c.Words) < 2 {
+		return false
+	}
+	cs := a.Candidates(&c, 3)
+	return len(cs) > 0 && cs[0].Cover >= KeptCover
 }
 
 // sameClaim: a summary fact states the same status of the same thing in other words

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"index/suffixarray"
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/align"
@@ -42,6 +43,9 @@ type Round struct {
 	// Support is, per summary fact, the source facts and evidence lines that hold its
 	// terms best (Refs), with their scores.
 	Support [][]Support
+	// Settled marks source facts the round settled later (a hypothesis confirmed, a
+	// question answered, open work done, a request carried out).
+	Settled []bool
 	// Importance (0..1) of each source fact, and what made it important.
 	Importance []float64
 	Why        []string
@@ -168,4 +172,31 @@ func (r *Round) Mentions(s string) bool {
 		return false
 	}
 	return len(r.Text.Lookup([]byte(strings.ToLower(s)), 1)) > 0
+}
+
+// ValueRefs lists, in round order (source facts, then evidence lines), every fact that
+// states a value: a deterministic walk where a map's order would not be.
+func (r *Round) ValueRefs() []Ref {
+	var out []Ref
+	for i := range r.Src {
+		if len(r.Src[i].Tokens) > 0 {
+			out = append(out, Ref{I: i})
+		}
+	}
+	for i := range r.Ev {
+		if len(r.Ev[i].Tokens) > 0 {
+			out = append(out, Ref{Ev: true, I: i})
+		}
+	}
+	return out
+}
+
+// SortedValues lists the normalised values of the round in sorted order.
+func (r *Round) SortedValues() []string {
+	out := make([]string, 0, len(r.Values))
+	for k := range r.Values {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }

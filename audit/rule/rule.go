@@ -74,9 +74,9 @@ type Hit struct {
 	Src, Sum int
 	// Ev, when Src is -1, may point at the evidence line (tool output) the hit is
 	// about (index into the round's Ev, -1 for none).
-	Ev       int
-	Detail   string
-	Slots    []Slot
+	Ev     int
+	Detail string
+	Slots  []Slot
 	// Strength (0..1] says how sure the rule is; the severity policy multiplies it
 	// with the fact's importance.
 	Strength float64

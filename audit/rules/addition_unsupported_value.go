@@ -136,7 +136,8 @@ func derived(r *rule.Round, t classify.Token) bool {
 		return false
 	}
 	var xs []float64
-	for norm, refs := range r.Values {
+	for _, norm := range r.SortedValues() {
+		refs := r.Values[norm]
 		if len(refs) == 0 || len(xs) > 300 {
 			continue
 		}

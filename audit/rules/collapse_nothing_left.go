@@ -49,7 +49,7 @@ func claimsNothingLeft(g *classify.Fact) bool {
 func strongestLost(r *rule.Round, pred func(*classify.Fact) bool) int {
 	best, bestImp := -1, 0.3
 	for i := range r.Src {
-		if r.Kept[i] || !pred(&r.Src[i]) || r.Importance[i] < bestImp {
+		if r.Kept[i] || !pred(&r.Src[i]) || r.Importance[i] < bestImp || len(r.Settled) > i && r.Settled[i] {
 			continue
 		}
 		best, bestImp = i, r.Importance[i]

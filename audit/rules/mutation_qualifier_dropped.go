@@ -37,7 +37,8 @@ var _ = rule.Register(&rule.Rule{
 })
 
 // limiting are the qualifier kinds whose loss widens a claim.
-var limiting = map[string]bool{"only": true, "until": true, "unless": true, "except": true, "before": true, "scope": true, "if": true}
+var limiting = map[string]bool{"only": true, "until": true, "unless": true, "except": true, "before": true, "after": true, "scope": true, "if": true,
+	"atmost": true, "atleast": true}
 
 // limitable: a fact whose qualifiers matter (a rule, a decision, a request, a finding).
 func limitable(f *classify.Fact) bool {

@@ -44,19 +44,18 @@ var _ = rule.Register(&rule.Rule{
 // nearestValue finds a source value comparable to t and one slip away from it, on the
 // same thing (a shared key or noun, or a source fact about what g is about).
 func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, classify.Token, bool) {
-	for norm, refs := range r.Values {
-		if p := strings.SplitN(t.Norm, ":", 2)[0]; !strings.HasPrefix(norm, p+":") && !(p == "num" && strings.HasPrefix(norm, "ver:")) {
-			continue
-		}
-		for _, ref := range refs {
-			f := r.Fact(ref)
-			for _, x := range f.Tokens {
-				if x.Norm != norm || !classify.Comparable(x, t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
-					continue
-				}
-				if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
-					return ref, x, true
-				}
+	p := strings.SplitN(t.Norm, ":", 2)[0]
+	for _, ref := range r.ValueRefs() {
+		f := r.Fact(ref)
+		for _, x := range f.Tokens {
+			if !strings.HasPrefix(x.Norm, p+":") && !(p == "num" && strings.HasPrefix(x.Norm, "ver:")) {
+				continue
+			}
+			if !classify.Comparable(x, t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
+				continue
+			}
+			if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
+				return ref, x, true
 			}
 		}
 	}

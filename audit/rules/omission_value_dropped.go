@@ -22,7 +22,7 @@ var _ = rule.Register(&rule.Rule{
 			changed[d.src.Norm] = true // a changed value is a mutation, not a loss
 		}
 		for _, t := range f.Tokens {
-			if !exactValue(t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
+			if !exactValue(t) && !(quantity(t) && requirement(f)) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true
@@ -63,6 +63,25 @@ func summaryWord(r *rule.Round, t classify.Token) bool {
 		if containsWordPrefix(lower(r.Sum[k].Text), w) {
 			return true
 		}
+	}
+	return false
+}
+
+// quantity: a measured value (a duration, a size, a percentage, money).
+func quantity(t classify.Token) bool {
+	switch t.Kind {
+	case classify.TokDuration, classify.TokSize, classify.TokPercent, classify.TokMoney:
+		return true
+	}
+	return false
+}
+
+// requirement: the user's (or an instruction's, or an earlier summary's) order, rule
+// or decision, whose figures are part of what was asked.
+func requirement(f *classify.Fact) bool {
+	switch f.Act {
+	case classify.ActRule, classify.ActRequest, classify.ActDecision:
+		return f.Origin == classify.OriginUser || f.Origin == classify.OriginInstruction || f.Origin == classify.OriginSummary
 	}
 	return false
 }
