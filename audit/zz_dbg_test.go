@@ -3,6 +3,7 @@ package audit_test
 import (
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/compaudit/compaudit/audit"
@@ -33,4 +34,46 @@ func TestDbgPerturb(t *testing.T) {
 			fmt.Printf("   %-7s %-28s %.90s | %.90s || %s\n", f.Severity, f.Rule, src, sum, f.Detail)
 		}
 	}
+}
+
+func TestDbgMisses(t *testing.T) {
+	kind := os.Getenv("DBG_MISS")
+	if kind == "" {
+		t.Skip()
+	}
+	corpus, _ := perturb.LoadCorpus("perturb/testdata/corpus")
+	cases, _ := perturb.Generate(corpus, kind, 30, 1)
+	for _, c := range cases {
+		r := audit.Run(c.Session(), audit.Options{})
+		found := false
+		for _, f := range r.Rounds[1].Findings {
+			if f.Severity != "info" && c.Change.Accepts(f.Family) && c.Change.AtSite(sideText(f.Source), sideText(f.Summary)) {
+				found = true
+			}
+		}
+		if found {
+			continue
+		}
+		fmt.Printf("=== %q -> %q\n  line: %.160s\n", c.Change.Old, c.Change.New, lineOf(c))
+		for _, f := range r.Rounds[1].Findings {
+			if f.Severity == "info" && f.Importance < 0.2 {
+				continue
+			}
+			fmt.Printf("   %-7s %-28s %.70s | %.70s || %.80s\n", f.Severity, f.Rule, sideText(f.Source), sideText(f.Summary), f.Detail)
+		}
+	}
+}
+
+func lineOf(c perturb.Case) string {
+	s := c.Session().Compactions[1].Summary
+	i := c.Change.Start
+	if i > len(s) {
+		i = len(s)
+	}
+	a := strings.LastIndex(s[:i], "\n") + 1
+	b := strings.Index(s[i:], "\n")
+	if b < 0 {
+		return s[a:]
+	}
+	return s[a : i+b]
 }

@@ -75,6 +75,12 @@ func analyze(f *Fact) {
 	f.Provenance = attributionOf(text, cues, f.Role)
 	f.Subjects = subjectsOf(text, f.Tokens)
 	f.Scopes = scopesOf(text, cues)
+	if f.Modality.Cue == "imperative" {
+		// the order's force governs its verb, not every word of the fact
+		if w := imperativeVerb(text); w != "" {
+			f.Scopes = append(f.Scopes, Scope{Kind: "deontic", Cue: "imperative", Force: 4, Head: Stem(w)})
+		}
+	}
 	f.Emphasis = emphasisOf(text)
 	f.Act = actOf(f, cues)
 	f.Classes = classesOf(f, cues)
@@ -433,8 +439,10 @@ func scopesOf(text string, cues cueSet) []Scope {
 			sc = Scope{Kind: "neg"}
 		case "deontic":
 			sc = Scope{Kind: "deontic", Force: h.Int("force"), Neg: h.Attr("sign") == "-"}
-		case "hedge":
+		case "hedge", "permission":
 			sc = Scope{Kind: "hedge"}
+		case "commitment":
+			sc = Scope{Kind: "commitment"}
 		default:
 			continue
 		}
@@ -454,7 +462,7 @@ func scopesOf(text string, cues cueSet) []Scope {
 // headAfter is the stem of the first content word after offset i, within its clause.
 func headAfter(text string, i int) string {
 	rest := text[i:]
-	if j := strings.IndexAny(rest, ".;:!?()\n"); j >= 0 {
+	if j := clauseEnd(rest, 0); j < len(rest) {
 		rest = rest[:j]
 	}
 	for k, w := range strings.Fields(rest) {
@@ -526,3 +534,15 @@ func passiveParticiple(text string, i int) bool {
 // say something failed; they mark a failure only in tool output (see toolfacts.go).
 var failureNoun = map[string]bool{"error": true, "errors": true, "exception": true, "exit code": true, "exit status": true, "non-zero": true,
 	"not found": true, "regression": true, "timeout": true, "time out": true}
+
+// imperativeVerb is the bare verb an order opens with ("" when none).
+func imperativeVerb(text string) string {
+	ws := strings.Fields(stripLabel(text))
+	for len(ws) > 0 && leadWords[strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))] {
+		ws = ws[1:]
+	}
+	if len(ws) > 0 && isImperativeVerb(ws[0]) {
+		return strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))
+	}
+	return ""
+}

@@ -15,7 +15,7 @@ var stopWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(`a an the and or but if then else of in on at to for from by with as is are was were be been being
 	it its this that these those there here we i you he she they them our your my me us his her their
-	do does did done doing have has had having will would shall should can could may might must
+	do does did doing have has had having will would shall should can could may might must
 	so than too very just also into onto over under about via per up down out off again once all any both each
 	few more most other some such own same which who whom what when where why how whose while
 	am let lets let's i'm i've i'll we're we've we'll you're it's that's there's here's what's

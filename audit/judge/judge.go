@@ -351,8 +351,8 @@ func textIndex(in Input) *suffixarray.Index {
 func forceLost(r *rule.Round, i int) bool {
 	f := &r.Src[i]
 	b := r.Best[i]
-	if f.Act != classify.ActRule || b.Fact < 0 || f.Modality.Cue == "imperative" || f.Modality.Cue == "label" {
-		return false
+	if f.Act != classify.ActRule || b.Fact < 0 || f.Modality.Cue == "imperative" || f.Modality.Cue == "label" || f.Modality.Cue == "only" || f.Modality.Cue == "exactly" {
+		return false // an imperative's force is its form; "only" is a qualifier the mutation rules judge
 	}
 	g := &r.Sum[b.Fact]
 	if g.Modality.Level >= 2 || g.Negated && f.Modality.Negative {

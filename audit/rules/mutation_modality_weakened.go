@@ -32,8 +32,8 @@ var _ = rule.Register(&rule.Rule{
 			if ok && forceClass(t.Force) >= forceClass(s.Force) {
 				continue
 			}
-			if !ok && g.Modality.Cue == "imperative" || !ok && strongSummaryRule(g) || !ok && g.Modality.Level >= 3 {
-				continue // the summary restates it as an order of its own
+			if !ok && strongSummaryRule(g) || !ok && g.Modality.Level >= 3 && g.Modality.Cue != "imperative" {
+				continue // the summary restates it as a rule of its own
 			}
 			if !ok && !(g.Modality.Level == 0 && g.Modality.Cue != "") && !hedgedOn(g, s.Head) {
 				continue // no force left at all: the rule itself is gone (the omission rules judge it)
@@ -47,9 +47,15 @@ var _ = rule.Register(&rule.Rule{
 			detail := fmt.Sprintf("%q weakened to %s", s.Cue, to)
 			return rule.NewHit(p.Src, p.Sum, 0.9, detail, rule.Slot{Name: "modality", Source: s.Cue, Summary: to}), true
 		}
+		for _, s := range f.Scopes {
+			if s.Kind == "commitment" && hasWord(g, s.Head) && hedgedOn(g, s.Head) && !committedOn(g, s.Head) {
+				return rule.NewHit(p.Src, p.Sum, 0.8, fmt.Sprintf("%q became a possibility", s.Cue), rule.Slot{Name: "modality", Source: s.Cue, Summary: "may"}), true
+			}
+		}
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
+		{Source: []string{"assistant: The release manager will tag the build on Friday."}, Summary: "The release manager may tag the build on Friday.", Fires: true},
 		{Source: []string{"user: Never force-push to the release branch."}, Summary: "Try to avoid force-pushing to the release branch.", Fires: true},
 		{Source: []string{"user: Signing the tarball is required before upload."}, Summary: "Signing the tarball is optional before upload.", Fires: true},
 		{Source: []string{"user: Never force-push to the release branch."}, Summary: "User rule: never force-push to the release branch.", Fires: false},
@@ -80,4 +86,14 @@ func cueOr(c, d string) string {
 		return d
 	}
 	return c
+}
+
+// committedOn: a commitment ("will") governs the word.
+func committedOn(g *classify.Fact, w string) bool {
+	for _, s := range g.Scopes {
+		if s.Kind == "commitment" && s.Head == w {
+			return true
+		}
+	}
+	return false
 }

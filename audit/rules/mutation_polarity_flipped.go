@@ -78,19 +78,26 @@ func polarity(f *classify.Fact) string {
 // next to the governed word (missing, absent, fails, stopped, disabled, lacks).
 func antonymousNear(pos *classify.Fact, w string) bool {
 	ws := strings.Fields(lower(pos.Text))
+	seen, all := false, true
 	for k, x := range ws {
-		if classify.Stem(strings.Trim(x, ",.;:!?\"'`*()")) != w {
+		if !wordIs(x, w) {
 			continue
 		}
-		for j := max(0, k-3); j < len(ws) && j <= k+3; j++ {
+		seen = true
+		near := false
+		for j := max(0, k-1); j < len(ws) && j <= k+1; j++ {
+			if j == k {
+				continue // the word itself ("removed") is not its own antonym
+			}
 			for _, a := range antonyms {
 				if strings.HasPrefix(strings.Trim(ws[j], ",.;:!?\"'`*()"), a) {
-					return true
+					near = true
 				}
 			}
 		}
+		all = all && near
 	}
-	return false
+	return seen && all
 }
 
 var antonyms = []string{"missing", "absent", "lack", "fail", "stopped", "disabled", "unavailable", "unable", "refus", "denied", "broken", "off", "skipped", "dropped", "removed", "gone", "avoid", "prevent", "instead", "ruled", "exclud", "eliminat", "neither", "nor"}
@@ -117,11 +124,21 @@ func samePhrase(f, g *classify.Fact, w string) bool {
 	return n >= 2 || n >= 1 && len(a) <= 2
 }
 
+// wordIs: a word of the text, or one of its sub-words (an identifier's parts), stems to w.
+func wordIs(x, w string) bool {
+	for _, t := range classify.ContentWords(x) {
+		if t == w {
+			return true
+		}
+	}
+	return false
+}
+
 // neighbours are the content stems within four words of the first occurrence of w.
 func neighbours(f *classify.Fact, w string) []string {
 	ws := strings.Fields(f.Text)
 	for k, x := range ws {
-		if classify.Stem(strings.ToLower(strings.Trim(x, ",.;:!?\"'`*()"))) != w {
+		if !wordIs(x, w) {
 			continue
 		}
 		var out []string

@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.35 || !limitable(f) {
+		if p.Match.Cover < 0.35 || !limitable(f) && !(restated(p) && claimAct(f)) {
 			return rule.Hit{}, false
 		}
 		for _, b := range f.Bounds {
@@ -108,4 +108,17 @@ func predicateKept(f *classify.Fact, b classify.Bound, g *classify.Fact) bool {
 		}
 	}
 	return false
+}
+
+// restated: the summary fact says the source fact again nearly word for word, so a
+// clause missing from it was cut, not summarised away.
+func restated(p rule.Pair) bool { return p.Match.Cover >= 0.6 && p.Match.Back >= 0.6 }
+
+// claimAct: a fact that states something (not chatter, a question or a plan).
+func claimAct(f *classify.Fact) bool {
+	switch f.Act {
+	case classify.ActChatter, classify.ActQuestion, classify.ActPlan, classify.ActTemplate:
+		return false
+	}
+	return true
 }
