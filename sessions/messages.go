@@ -284,6 +284,9 @@ func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
 	sessionID := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	key := ""
 	var jsonlLines []int
+	if err := checkNesting(path, data); err != nil {
+		return nil, err
+	}
 	if t := bytes.TrimSpace(data); isMessageJSONL(t) {
 		arr, lines := jsonlAsArray(data)
 		if err := json.Unmarshal(arr, &elems); err != nil {
@@ -696,10 +699,25 @@ func contentBlocks(raw json.RawMessage) ([]chatBlock, bool) {
 	return blocks, true
 }
 
+// maxContentDepth bounds how many levels of nested content blocks (a tool result
+// holding blocks holding blocks ...) are rendered as text; deeper content is kept as
+// compact JSON. Each level is decoded once, so the work is at most this many passes
+// over the content, however deep it nests.
+const maxContentDepth = 8
+
 // blocksText renders content that is a string, an array of text-bearing blocks, or
 // null as plain text; other JSON is kept as compact JSON.
-func blocksText(raw json.RawMessage) string {
+func blocksText(raw json.RawMessage) string { return blocksTextAt(raw, 0) }
+
+func blocksTextAt(raw json.RawMessage, depth int) string {
 	t := bytes.TrimSpace(raw)
+	if depth >= maxContentDepth && len(t) > 0 && (t[0] == '[' || t[0] == '{') {
+		var buf bytes.Buffer
+		if json.Compact(&buf, t) == nil {
+			return buf.String()
+		}
+		return string(t)
+	}
 	if len(t) == 0 || string(t) == "null" {
 		return ""
 	}
@@ -720,7 +738,7 @@ func blocksText(raw json.RawMessage) string {
 				case b.Thinking != "":
 					parts = append(parts, b.Thinking)
 				case len(b.Content) > 0:
-					parts = append(parts, blocksText(b.Content))
+					parts = append(parts, blocksTextAt(b.Content, depth+1))
 				case b.Type == "image" || b.Type == "input_image" || b.Type == "image_url":
 					parts = append(parts, "[image]")
 				}

@@ -142,6 +142,9 @@ func ParseNative(path string, data []byte) (*Session, error) {
 		// Three spaces keep every offset, line and column as they are in the file.
 		data = append([]byte("   "), data[len(utf8BOM):]...)
 	}
+	if err := checkNesting(path, data); err != nil {
+		return nil, err
+	}
 	var doc nativeDoc
 	if err := decodeStrict(path, data, &doc); err != nil {
 		return nil, err

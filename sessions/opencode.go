@@ -236,10 +236,17 @@ func parseOpenCodeFile(path string, data []byte, opt ReadOptions) (*Session, err
 // session and in errors that are not about one stored file.
 func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, error) {
 	var warnings []string
+	var total int64
 	readJSON := func(file string, v any) (bool, error) {
-		data, err := os.ReadFile(file)
+		data, err := readRegular(file, maxDocBytes)
 		if err == nil {
+			if total += int64(len(data)); total > maxStoreBytes {
+				return false, &InputError{Path: path, Msg: fmt.Sprintf("the session's stored files hold more than %s; compaudit reads at most that", humanBytes(maxStoreBytes))}
+			}
 			err = checkUTF8(file, data)
+		}
+		if err == nil {
+			err = checkNesting(file, data)
 		}
 		if err == nil {
 			err = decodeStrict(file, data, v)
@@ -321,7 +328,8 @@ func jsonFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+		// A FIFO, device or socket named *.json is not read (it could block).
+		if strings.HasSuffix(e.Name(), ".json") && regularEntry(dir, e) {
 			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}
@@ -344,6 +352,9 @@ func parseOpenCodeExport(path string, data []byte, opt ReadOptions) (*Session, e
 			Info  ocMessage `json:"info"`
 			Parts []ocPart  `json:"parts"`
 		} `json:"messages"`
+	}
+	if err := checkNesting(path, data); err != nil {
+		return nil, err
 	}
 	if err := decodeStrict(path, data, &doc); err != nil {
 		return nil, err
@@ -795,7 +806,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 	}
 	covered := map[int]map[string]bool{} // block -> session message ids it covers
 	imported := map[int]bool{}
-	expanded := map[int]string{} // block -> its summary with block references expanded
+	x := &dcpExpansion{expanded: map[int]string{}, inlined: map[int]int{}}
 	for _, bl := range blocks {
 		cover := map[string]bool{}
 		var unknown []string
@@ -847,15 +858,11 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: DCP block b%d replaced nothing found in the session; skipped", file, bl.BlockID))
 			continue
 		}
-		// DCP stores a consumed block's text as a "(bN)" reference and expands it when it
-		// renders the block for the model: audit the expanded text.
-		summary := unwrapDCPSummary(bl.Summary)
-		for _, cb := range bl.ConsumedBlockIDs {
-			if text, ok := expanded[cb]; ok {
-				summary = strings.ReplaceAll(summary, "(b"+strconv.Itoa(cb)+")", text)
-			}
+		summary, warns := expandDCP(unwrapDCPSummary(bl.Summary), bl, x)
+		for _, w := range warns {
+			s.Warnings = append(s.Warnings, file+": "+w)
 		}
-		expanded[bl.BlockID] = summary
+		x.expanded[bl.BlockID] = summary
 		policy := "dcp compress"
 		if bl.Mode != "" {
 			policy += " (" + bl.Mode + ")"
@@ -888,4 +895,59 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 			c.Sources = out
 		}
 	}
+}
+
+// maxDCPExpansion bounds the bytes that expanding DCP block references may add to a
+// session's summaries, all blocks together.
+var maxDCPExpansion = 64 << 20
+
+// dcpExpansion tracks what expanding a DCP record's references has done so far.
+type dcpExpansion struct {
+	expanded map[int]string // block -> its summary with references expanded
+	inlined  map[int]int    // block -> the block its text was expanded into
+	added    int            // bytes the expansions added
+	capped   bool
+}
+
+// expandDCP expands the "(bN)" references of block bl's summary to the consumed
+// blocks' texts, as DCP does when it renders the block for the model, so the audit
+// reads the text the model read. Every block's text is expanded once, at its first
+// reference, into one block: a second reference (in the same summary or in a later
+// block) stays "(bN)" with a warning. A chain of blocks still repeats its ancestry in
+// each summary, so the bytes the expansions add are bounded too (maxDCPExpansion):
+// past the bound references stay as they are, with a warning. A small file of
+// references to references cannot grow into gigabytes.
+func expandDCP(summary string, bl dcpBlock, x *dcpExpansion) (string, []string) {
+	var warns []string
+	done := map[int]bool{}
+	for _, cb := range bl.ConsumedBlockIDs {
+		text, ok := x.expanded[cb]
+		if !ok || done[cb] {
+			continue
+		}
+		done[cb] = true
+		ref := "(b" + strconv.Itoa(cb) + ")"
+		i := strings.Index(summary, ref)
+		if i < 0 {
+			continue
+		}
+		if into, twice := x.inlined[cb]; twice {
+			warns = append(warns, fmt.Sprintf("DCP block b%d refers to b%d, whose text is already expanded into b%d; the reference stays as %s", bl.BlockID, cb, into, ref))
+			continue
+		}
+		if x.added+len(text) > maxDCPExpansion {
+			if !x.capped {
+				x.capped = true
+				warns = append(warns, fmt.Sprintf("DCP block references would add more than %s of text; from block b%d on they stay as references", humanBytes(int64(maxDCPExpansion)), bl.BlockID))
+			}
+			continue
+		}
+		x.added += len(text)
+		summary = summary[:i] + text + summary[i+len(ref):]
+		x.inlined[cb] = bl.BlockID
+		if strings.Contains(summary[i+len(text):], ref) {
+			warns = append(warns, fmt.Sprintf("DCP block b%d refers to b%d more than once; only the first reference is expanded", bl.BlockID, cb))
+		}
+	}
+	return summary, warns
 }

@@ -212,9 +212,12 @@ func buildOpenCodeDBSession(dbPath, name, sid string, msgs []*ocMessage) (*Sessi
 	// DCP keeps its state in the storage folder next to the database.
 	for _, dir := range []string{"dcp", "acp"} {
 		f := filepath.Join(filepath.Dir(dbPath), "storage", "plugin", dir, sid+".json")
-		data, err := os.ReadFile(f)
-		if err != nil {
+		if _, err := os.Stat(f); err != nil {
 			continue
+		}
+		data, err := readRegular(f, maxDocBytes)
+		if err != nil {
+			return nil, err
 		}
 		var st dcpState
 		if err := decodeStrict(f, data, &st); err != nil {

@@ -35,16 +35,15 @@ type sqliteTable struct {
 var errSQLite = errors.New("malformed SQLite database")
 
 func openSQLite(path string) (*sqliteDB, error) {
-	f, err := os.Open(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			return nil, errors.New(ie.Msg)
+		}
 		return nil, err
 	}
 	db := &sqliteDB{f: f}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
 	db.size = fi.Size()
 	hdr := make([]byte, 100)
 	if _, err := f.ReadAt(hdr, 0); err != nil || string(hdr[:16]) != "SQLite format 3\x00" {
@@ -77,7 +76,7 @@ func (db *sqliteDB) Close() {
 
 // readWAL indexes the committed frames of a write-ahead log, if there is one.
 func (db *sqliteDB) readWAL(path string) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path) // a FIFO named like a WAL is not waited on
 	if err != nil {
 		return
 	}

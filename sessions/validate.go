@@ -3,7 +3,6 @@ package sessions
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -307,9 +306,9 @@ func manifestLocatorTop(data []byte, lines lineIndex, where string) (int, int, s
 // or a session-shaped file with a "manifest" key. It checks what it can without the
 // session (ids, texts, event kinds); AttachManifest checks the rest.
 func ReadManifest(path string) (*Manifest, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, maxManifestBytes)
 	if err != nil {
-		return nil, &InputError{Path: path, Msg: errMsg(err)}
+		return nil, err
 	}
 	return parseManifest(path, data)
 }
@@ -323,6 +322,9 @@ func parseManifest(path string, data []byte) (*Manifest, error) {
 	}
 	if bytes.HasPrefix(data, utf8BOM) {
 		data = append([]byte("   "), data[len(utf8BOM):]...)
+	}
+	if err := checkNesting(path, data); err != nil {
+		return nil, err
 	}
 	var wrapper struct {
 		Manifest   *Manifest   `json:"manifest"`
@@ -356,7 +358,7 @@ func AttachManifest(s *Session, m *Manifest, manifestPath string) error {
 	var loc locator
 	if manifestPath != "" {
 		loc = func(kind string, i int, where string) (int, int, string) {
-			data, err := os.ReadFile(manifestPath)
+			data, err := readRegular(manifestPath, maxManifestBytes)
 			if err != nil {
 				return 0, 0, where
 			}
