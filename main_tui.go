@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 
@@ -29,7 +28,7 @@ func interactive(w io.Writer) bool {
 func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 	th, err := themes.Resolve(theme, themes.Env{HasDark: lipgloss.HasDarkBackground})
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	// decide once, before the program starts (detection is unreliable afterwards)
@@ -50,11 +49,27 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 		}
 		return audit.Run(s, audit.Options{Version: version}), nil
 	}
+	load := func() (*audit.Report, error) { return open(path) }
+	progOpts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
+	input := path
+	if path == "-" {
+		// Standard input holds the session: read it before the program takes the keys
+		// (from the terminal, then).
+		rep, err := open(path)
+		if err != nil {
+			say(stderr, "compaudit: %v", err)
+			return exitUsage
+		}
+		load = func() (*audit.Report, error) { return rep, nil }
+		progOpts = append(progOpts, tea.WithInputTTY())
+		title, input = sessions.StdinPath, ""
+	}
 	opt := tui.Options{
 		Title: title,
-		Input: path,
+		Input: input,
 		Theme: th,
-		Load:  func() (*audit.Report, error) { return open(path) },
+		Load:  load,
+		Guard: inputGuard(path, lo),
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		// a folder: the session list, as `compaudit sessions` finds it (a folder that
@@ -76,14 +91,14 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 		}
 	}
 	m := tui.New(opt)
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	p := tea.NewProgram(m, progOpts...)
 	final, err := p.Run()
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	if fm, ok := final.(tui.Model); ok && fm.Err() != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", fm.Err())
+		say(stderr, "compaudit: %v", fm.Err())
 		return exitUsage
 	}
 	return exitOK

@@ -5,6 +5,7 @@
 package tui
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -17,6 +18,8 @@ import (
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/classify"
 	"github.com/compaudit/compaudit/diffview"
+	"github.com/compaudit/compaudit/internal/outguard"
+	"github.com/compaudit/compaudit/internal/termsafe"
 	"github.com/compaudit/compaudit/themes"
 )
 
@@ -36,6 +39,9 @@ type Options struct {
 	// and Open loads and audits it. When List finds none, Load is used instead.
 	List func() ([]SessionItem, error)
 	Open func(path string) (*audit.Report, error)
+	// Guard protects what the run reads from the export (nil: only targets that are not
+	// regular files are refused).
+	Guard *outguard.Guard
 }
 
 type view int
@@ -970,7 +976,7 @@ func (m *Model) exportKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 			return *m, nil
 		}
 		m.status = "writing " + path + "…"
-		return *m, exportCmd(m.rep, path, m.exportFmt)
+		return *m, exportCmd(m.rep, path, m.exportFmt, m.opt.Guard)
 	case "esc":
 		m.export = exportNone
 		m.pathInput.Blur()
@@ -982,13 +988,21 @@ func (m *Model) exportKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	return *m, cmd
 }
 
-func exportCmd(r *audit.Report, path, format string) tea.Cmd {
+// exportCmd writes the report through the guard, which refuses the session's own
+// files, the manifest, and anything that is not a regular file.
+func exportCmd(r *audit.Report, path, format string, g *outguard.Guard) tea.Cmd {
 	return func() tea.Msg {
 		abs, err := filepath.Abs(path)
 		if err != nil {
 			abs = path
 		}
-		err = audit.WriteFileAtomic(abs, format, r)
+		var b bytes.Buffer
+		if err = audit.Write(&b, format, r); err == nil {
+			if g == nil {
+				g = &outguard.Guard{}
+			}
+			err = g.WriteFile(abs, termsafe.Document(format, b.Bytes()))
+		}
 		return exportedMsg{path: abs, format: format, err: err}
 	}
 }

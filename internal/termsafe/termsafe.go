@@ -228,3 +228,18 @@ var Hostile = []string{
 	"sep\u2028para\u2029",        // line and paragraph separators
 	"bad\xff\xfeutf8",            // invalid UTF-8
 }
+
+// Document filters a whole rendered document: JSON ("json") through a JSON writer,
+// anything else (Markdown, HTML, text) through a text writer. Every writer of a report
+// or a converted session uses it, so a file and stdout get the same bytes.
+func Document(format string, data []byte) []byte {
+	var b strings.Builder
+	b.Grow(len(data))
+	w := NewWriter(&b)
+	if format == "json" {
+		w = NewJSONWriter(&b)
+	}
+	_, _ = w.Write(data)
+	_ = w.Close()
+	return []byte(b.String())
+}
