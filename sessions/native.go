@@ -125,6 +125,37 @@ type nativeComp struct {
 	At           string   `json:"at"`
 }
 
+// streamMessage and streamComp are nativeMessage and nativeComp as the streaming
+// reader decodes them: the long texts as jstr (one allocation each). A decoding error
+// is located with the plain types (decodeStrict), whose errors name JSON types.
+type streamMessage struct {
+	ID      string `json:"id"`
+	Role    string `json:"role"`
+	Name    string `json:"name"`
+	Text    jstr   `json:"text"`
+	At      string `json:"at"`
+	Kind    string `json:"kind"`
+	IsError bool   `json:"is_error"`
+}
+
+type streamComp struct {
+	ID           string   `json:"id"`
+	Round        int      `json:"round"`
+	Parent       *string  `json:"parent"`
+	Sources      []string `json:"sources"`
+	Summary      *jstr    `json:"summary"`
+	Opaque       bool     `json:"opaque"`
+	Encrypted    bool     `json:"encrypted"`
+	Policy       string   `json:"policy"`
+	Model        string   `json:"model"`
+	TargetTokens int      `json:"target_tokens"`
+	Trigger      string   `json:"trigger"`
+	PreTokens    int      `json:"pre_tokens"`
+	PostTokens   int      `json:"post_tokens"`
+	Preserved    []string `json:"preserved"`
+	At           string   `json:"at"`
+}
+
 // positions records the byte offset of each element of the top-level arrays.
 type positions struct {
 	messages, compactions, invariants, events []int
@@ -135,88 +166,80 @@ func ParseNative(path string, data []byte) (*Session, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return nil, &InputError{Path: path, Line: 1, Msg: "file is empty"}
 	}
-	if err := checkUTF8(path, data); err != nil {
-		return nil, err
-	}
-	if bytes.HasPrefix(data, utf8BOM) {
-		// Three spaces keep every offset, line and column as they are in the file.
-		data = append([]byte("   "), data[len(utf8BOM):]...)
-	}
-	if err := checkNesting(path, data); err != nil {
-		return nil, err
-	}
-	var doc nativeDoc
-	if err := decodeStrict(path, data, &doc); err != nil {
-		return nil, err
-	}
-	lines := newLineIndex(data)
-	pos := scanPositions(data)
-	elem := func(offs []int, i int) (int, int) {
-		if i >= 0 && i < len(offs) {
-			return lines.lineCol(offs[i])
-		}
-		return 0, 0
-	}
-	// locate finds the exact value an error names, falling back to its array element.
-	locate := func(kind string, i int, where string) (int, int, string) {
-		if where != "" {
-			if off, ok := valueOffset(data, where); ok {
-				l, c := lines.lineCol(off)
-				return l, c, where
-			}
-		}
-		var l, c int
-		switch kind {
-		case "messages":
-			l, c = elem(pos.messages, i)
-		case "compactions":
-			l, c = elem(pos.compactions, i)
-		case "invariants":
-			l, c = elem(pos.invariants, i)
-		case "events":
-			l, c = elem(pos.events, i)
-		}
-		return l, c, where
-	}
-	if doc.Compaudit != "" && doc.Compaudit != "session/v1" {
-		l, c, w := locate("", 0, "compaudit")
-		return nil, &InputError{Path: path, Line: l, Col: c, Where: w, Msg: fmt.Sprintf("unsupported version %q (this build reads session/v1)", doc.Compaudit)}
-	}
-	if doc.Messages == nil && doc.Compactions == nil {
-		if doc.Compaudit == "" {
-			return nil, unknownFormat(path) // JSON, but nothing says it is a session
-		}
-		return nil, &InputError{Path: path, Line: 1, Msg: "not a compaudit session: no \"messages\" or \"compactions\""}
-	}
-	s := &Session{Format: NativeFormat, Path: path, ID: doc.Session, Manifest: doc.Manifest}
-	for i, m := range doc.Messages {
-		line, _ := elem(pos.messages, i)
-		s.Messages = append(s.Messages, Message{ID: m.ID, Role: m.Role, Name: m.Name, Text: m.Text, At: m.At, Kind: m.Kind, IsError: m.IsError, Line: line})
-	}
-	for i, c := range doc.Compactions {
-		line, _ := elem(pos.compactions, i)
-		if c.Summary == nil {
-			l, col, w := locate("compactions", i, fmt.Sprintf("compactions[%d]", i))
-			return nil, &InputError{Path: path, Line: l, Col: col, Where: w, Msg: fmt.Sprintf("compaction %q has no summary", c.ID)}
-		}
-		parent := ""
-		if c.Parent != nil {
-			parent = *c.Parent
-		}
-		s.Compactions = append(s.Compactions, Compaction{
-			ID: c.ID, Round: c.Round, Parent: parent, Sources: c.Sources, Summary: *c.Summary,
-			Opaque: c.Opaque || c.Encrypted || LooksOpaque(*c.Summary), Policy: c.Policy, Model: c.Model,
-			TargetTokens: c.TargetTokens, Trigger: c.Trigger, PreTokens: c.PreTokens, PostTokens: c.PostTokens,
-			Preserved: c.Preserved, At: c.At, Line: line,
-		})
-	}
-	s.Index()
-	if err := validate(s, locate); err != nil {
-		return nil, err
-	}
-	return s, nil
+	return parseNativeStream(path, bytes.NewReader(data), func() ([]byte, error) { return data, nil })
 }
 
+// nativeRead is what the streaming decode of a native document collected.
+type nativeRead struct {
+	version, session string
+	messages         []Message
+	comps            []streamComp
+	manifest         *Manifest
+	haveMsgs         bool
+	haveComps        bool
+	// msgLines and compLines are each element's line and column.
+	msgLines, compLines [][2]int
+	warnings            []string
+}
+
+// decodeNative streams the document's top-level object, element by element.
+func decodeNative(st *jsonStream) (*nativeRead, error) {
+	nr := &nativeRead{}
+	seen := map[string]bool{}
+	err := st.object(func(key string) error {
+		if seen[key] {
+			nr.warnings = append(nr.warnings, fmt.Sprintf("the key %q appears twice at the top level; the last one is used", key))
+		}
+		seen[key] = true
+		switch key {
+		case "compaudit":
+			_, err := st.decodeValue(&nr.version)
+			return err
+		case "session":
+			_, err := st.decodeValue(&nr.session)
+			return err
+		case "messages":
+			nr.messages, nr.msgLines = nil, nil
+			var err error
+			nr.haveMsgs, err = st.array(func(int) error {
+				var m streamMessage
+				start, err := st.decodeValue(&m)
+				if err != nil {
+					return err
+				}
+				l, c := st.cr.lineCol(start)
+				nr.messages = append(nr.messages, Message{ID: m.ID, Role: m.Role, Name: m.Name, Text: string(m.Text), At: m.At, Kind: m.Kind, IsError: m.IsError, Line: l})
+				nr.msgLines = append(nr.msgLines, [2]int{l, c})
+				return nil
+			})
+			return err
+		case "compactions":
+			nr.comps, nr.compLines = nil, nil
+			var err error
+			nr.haveComps, err = st.array(func(int) error {
+				var c streamComp
+				start, err := st.decodeValue(&c)
+				if err != nil {
+					return err
+				}
+				l, col := st.cr.lineCol(start)
+				nr.comps = append(nr.comps, c)
+				nr.compLines = append(nr.compLines, [2]int{l, col})
+				return nil
+			})
+			return err
+		case "manifest":
+			nr.manifest = nil
+			_, err := st.decodeValue(&nr.manifest)
+			return err
+		}
+		return st.skip()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return nr, st.end()
+}
 // decodeStrict decodes JSON, turning syntax and type errors into located errors that
 // name the JSON value at fault ("compactions[1].round").
 func decodeStrict(path string, data []byte, v any) error {
@@ -568,4 +591,120 @@ func pathAtOffset(data []byte, off int) string {
 	}
 	_ = w.value("")
 	return path
+}
+
+// parseNativeStream reads a native document from r. reread returns the whole
+// document again; it is called only to locate an error precisely (nil: errors are
+// located at their element).
+func parseNativeStream(path string, r io.Reader, reread func() ([]byte, error)) (*Session, error) {
+	st := newJSONStream(r, maxDocBytes)
+	nr, err := decodeNative(st)
+	if err != nil {
+		return nil, streamError(path, err, reread, func(data []byte) error {
+			if bytes.HasPrefix(data, utf8BOM) {
+				data = append([]byte("   "), data[len(utf8BOM):]...)
+			}
+			var doc nativeDoc
+			return decodeStrict(path, data, &doc)
+		})
+	}
+	locate := nativeLocator(nr, reread)
+	if nr.version != "" && nr.version != "session/v1" {
+		l, c, w := locate("", 0, "compaudit")
+		return nil, &InputError{Path: path, Line: l, Col: c, Where: w, Msg: fmt.Sprintf("unsupported version %q (this build reads session/v1)", nr.version)}
+	}
+	if !nr.haveMsgs && !nr.haveComps {
+		if nr.version == "" {
+			return nil, unknownFormat(path) // JSON, but nothing says it is a session
+		}
+		return nil, &InputError{Path: path, Line: 1, Msg: "not a compaudit session: no \"messages\" or \"compactions\""}
+	}
+	s := &Session{Format: NativeFormat, Path: path, ID: nr.session, Manifest: nr.manifest, Warnings: nr.warnings, Messages: nr.messages}
+	nr.messages = nil
+	for i, c := range nr.comps {
+		if c.Summary == nil {
+			l, col, w := locate("compactions", i, fmt.Sprintf("compactions[%d]", i))
+			return nil, &InputError{Path: path, Line: l, Col: col, Where: w, Msg: fmt.Sprintf("compaction %q has no summary", c.ID)}
+		}
+		parent := ""
+		if c.Parent != nil {
+			parent = *c.Parent
+		}
+		summary := string(*c.Summary)
+		s.Compactions = append(s.Compactions, Compaction{
+			ID: c.ID, Round: c.Round, Parent: parent, Sources: c.Sources, Summary: summary,
+			Opaque: c.Opaque || c.Encrypted || LooksOpaque(summary), Policy: c.Policy, Model: c.Model,
+			TargetTokens: c.TargetTokens, Trigger: c.Trigger, PreTokens: c.PreTokens, PostTokens: c.PostTokens,
+			Preserved: c.Preserved, At: c.At, Line: nr.compLines[i][0],
+		})
+	}
+	s.Index()
+	if err := validate(s, locate); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// nativeLocator finds the exact value an error names (re-reading the document, on the
+// error path only), falling back to its array element.
+func nativeLocator(nr *nativeRead, reread func() ([]byte, error)) locator {
+	var data []byte
+	var lines lineIndex
+	var pos positions
+	loaded := false
+	load := func() bool {
+		if !loaded && reread != nil {
+			loaded = true
+			if d, err := reread(); err == nil {
+				if bytes.HasPrefix(d, utf8BOM) {
+					d = append([]byte("   "), d[len(utf8BOM):]...)
+				}
+				data, lines, pos = d, newLineIndex(d), scanPositions(d)
+			}
+		}
+		return data != nil
+	}
+	elem := func(offs []int, i int) (int, int) {
+		if i >= 0 && i < len(offs) {
+			return lines.lineCol(offs[i])
+		}
+		return 0, 0
+	}
+	streamed := func(ls [][2]int, i int) (int, int) {
+		if i >= 0 && i < len(ls) {
+			return ls[i][0], ls[i][1]
+		}
+		return 0, 0
+	}
+	return func(kind string, i int, where string) (int, int, string) {
+		switch {
+		case where != "" && load():
+			if off, ok := valueOffset(data, where); ok {
+				l, c := lines.lineCol(off)
+				return l, c, where
+			}
+		case kind == "messages":
+			l, c := streamed(nr.msgLines, i)
+			return l, c, where
+		case kind == "compactions":
+			l, c := streamed(nr.compLines, i)
+			return l, c, where
+		}
+		var l, c int
+		switch kind {
+		case "messages":
+			l, c = streamed(nr.msgLines, i)
+		case "compactions":
+			l, c = streamed(nr.compLines, i)
+		case "invariants":
+			if load() {
+				l, c = elem(pos.invariants, i)
+			}
+		case "events":
+			if load() {
+				l, c = elem(pos.events, i)
+			}
+		}
+		return l, c, where
+	}
 }

@@ -51,11 +51,13 @@ func ReadFileWith(path string, opt ReadOptions) (*Session, error) {
 			return nil, &InputError{Path: path, Msg: errMsg(err)}
 		}
 		head = head[:n]
-		if !looksNative(head) {
-			for _, r := range readers {
-				if r.ParseStream != nil && r.Sniff != nil && r.Sniff(head) {
-					return r.ParseStream(path, io.MultiReader(bytes.NewReader(head), f), opt)
-				}
+		rest := io.MultiReader(bytes.NewReader(head), f)
+		if looksNative(head) {
+			return parseNativeStream(path, rest, rereader(path))
+		}
+		for _, r := range readers {
+			if r.ParseStream != nil && r.Sniff != nil && r.Sniff(head) {
+				return r.ParseStream(path, rest, opt)
 			}
 		}
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
@@ -179,4 +181,10 @@ const ExamplePath = "(embedded example: staging-migration)"
 // Example returns the embedded example session: the seeds' migration story.
 func Example() (*Session, error) {
 	return ParseNative(ExamplePath, exampleSession)
+}
+
+// rereader reads path again, whole: the streaming readers call it only to locate an
+// error precisely.
+func rereader(path string) func() ([]byte, error) {
+	return func() ([]byte, error) { return readRegular(path, maxDocBytes) }
 }
