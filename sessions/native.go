@@ -240,6 +240,7 @@ func decodeNative(st *jsonStream) (*nativeRead, error) {
 	}
 	return nr, st.end()
 }
+
 // decodeStrict decodes JSON, turning syntax and type errors into located errors that
 // name the JSON value at fault ("compactions[1].round").
 func decodeStrict(path string, data []byte, v any) error {
