@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -18,7 +17,7 @@ import (
 const ArrayFormat = "message array (OpenAI chat / Anthropic messages)"
 
 func init() {
-	RegisterReader(Reader{Name: ArrayFormat, Priority: 10, Sniff: sniffArray, Parse: parseArray})
+	RegisterReader(Reader{Name: ArrayFormat, Priority: 10, Sniff: sniffArray, Parse: parseArray, ParseStream: parseArrayFile})
 }
 
 // summaryPrefixes start the text of a message that carries a compaction summary. They
@@ -108,26 +107,6 @@ func isMessageJSONL(data []byte) bool {
 	return firstElementIsMessage(dec)
 }
 
-// jsonlAsArray turns JSON Lines into a JSON array and the 1-based line of each element.
-func jsonlAsArray(data []byte) ([]byte, []int) {
-	var b bytes.Buffer
-	var lines []int
-	b.WriteByte('[')
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		if len(lines) > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(line)
-		lines = append(lines, i+1)
-	}
-	b.WriteByte(']')
-	return b.Bytes(), lines
-}
-
 func firstElementIsMessage(dec *json.Decoder) bool {
 	var first map[string]json.RawMessage
 	if err := dec.Decode(&first); err != nil {
@@ -164,7 +143,7 @@ type chatElement struct {
 	Role       string          `json:"role"`
 	Type       string          `json:"type"`
 	Name       string          `json:"name"`
-	Content    json.RawMessage `json:"content"`
+	Content    chatContent     `json:"content"`
 	ToolCalls  []chatToolCall  `json:"tool_calls"`
 	ToolCallID string          `json:"tool_call_id"`
 	// Legacy OpenAI function calling.
@@ -244,8 +223,8 @@ type chatFunction struct {
 // chatBlock is one content part or block.
 type chatBlock struct {
 	Type             string          `json:"type"`
-	Text             *string         `json:"text"`
-	Thinking         string          `json:"thinking"`
+	Text             *jstr         `json:"text"`
+	Thinking         jstr          `json:"thinking"`
 	Refusal          string          `json:"refusal"`
 	ID               string          `json:"id"`
 	Name             string          `json:"name"`
@@ -273,194 +252,6 @@ type decodedSummary struct {
 	// rest is true when the element also holds an ordinary message (text besides the
 	// compaction block).
 	rest bool
-}
-
-func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
-	if opt.SummaryIndex < 0 {
-		return nil, &InputError{Path: path, Msg: fmt.Sprintf("--summary-index must be 1 or more, got %d", opt.SummaryIndex)}
-	}
-	var elems []json.RawMessage
-	var system json.RawMessage
-	sessionID := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	key := ""
-	var jsonlLines []int
-	if err := checkNesting(path, data); err != nil {
-		return nil, err
-	}
-	if t := bytes.TrimSpace(data); isMessageJSONL(t) {
-		arr, lines := jsonlAsArray(data)
-		if err := json.Unmarshal(arr, &elems); err != nil {
-			// Find the line that does not parse.
-			for i, line := range bytes.Split(data, []byte("\n")) {
-				if l := bytes.TrimSpace(line); len(l) > 0 && !json.Valid(l) {
-					return nil, &InputError{Path: path, Line: i + 1, Msg: "invalid JSON on this line"}
-				}
-			}
-			return nil, &InputError{Path: path, Msg: "invalid JSON Lines: " + err.Error()}
-		}
-		jsonlLines = lines
-	} else if len(t) > 0 && t[0] == '[' {
-		if err := decodeStrict(path, data, &elems); err != nil {
-			return nil, err
-		}
-	} else {
-		var obj struct {
-			Messages  []json.RawMessage `json:"messages"`
-			Input     json.RawMessage   `json:"input"` // an OpenAI Responses request
-			System    json.RawMessage   `json:"system"`
-			ID        string            `json:"id"`
-			Session   string            `json:"session"`
-			SessionID string            `json:"session_id"`
-		}
-		if err := decodeStrict(path, data, &obj); err != nil {
-			return nil, err
-		}
-		elems, system, key = obj.Messages, obj.System, "messages"
-		if obj.Messages == nil && bytes.HasPrefix(bytes.TrimSpace(obj.Input), []byte("[")) {
-			if err := json.Unmarshal(obj.Input, &elems); err != nil {
-				return nil, &InputError{Path: path, Where: "input", Msg: err.Error()}
-			}
-			key = "input"
-		}
-		for _, id := range []string{obj.Session, obj.SessionID, obj.ID} {
-			if id != "" {
-				sessionID = id
-				break
-			}
-		}
-	}
-	if len(elems) == 0 {
-		return nil, &InputError{Path: path, Line: 1, Msg: "the message array is empty"}
-	}
-	if opt.SummaryIndex > len(elems) {
-		return nil, &InputError{Path: path, Msg: fmt.Sprintf("--summary-index %d is past the end of the array (%d messages)", opt.SummaryIndex, len(elems))}
-	}
-	offs := arrayOffsets(data, key)
-	lineOf := func(i int) int {
-		if jsonlLines != nil {
-			if i < len(jsonlLines) {
-				return jsonlLines[i]
-			}
-			return 0
-		}
-		if i < len(offs) {
-			l, _ := lineCol(data, offs[i])
-			return l
-		}
-		return 0
-	}
-	where := func(i int) string {
-		if key != "" {
-			return fmt.Sprintf("%s[%d]", key, i)
-		}
-		return fmt.Sprintf("[%d]", i)
-	}
-
-	parsed := make([]chatElement, len(elems))
-	ids := make([]string, len(elems))
-	useOwnIDs := true
-	seen := map[string]bool{}
-	for i, raw := range elems {
-		if err := json.Unmarshal(raw, &parsed[i]); err != nil {
-			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: "not a message object: " + err.Error()}
-		}
-		if role, ok := langChainRoles[parsed[i].Type]; ok && parsed[i].Role == "" && len(parsed[i].Data) > 0 {
-			var inner chatElement
-			if err := json.Unmarshal(parsed[i].Data, &inner); err != nil {
-				return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i) + ".data", Msg: "not a message object: " + err.Error()}
-			}
-			inner.Type = ""
-			if role != "" { // a ChatMessage keeps the role in its data
-				inner.Role = role
-			}
-			parsed[i] = inner
-		}
-		id := rawScalar(parsed[i].ID)
-		if id == "" || seen[id] {
-			useOwnIDs = false
-		}
-		seen[id] = true
-		ids[i] = id
-	}
-	if !useOwnIDs {
-		for i := range ids {
-			ids[i] = "m" + strconv.Itoa(i+1)
-		}
-	}
-
-	taken := map[string]bool{}
-	for _, id := range ids {
-		taken[id] = true
-	}
-	s := &Session{Format: ArrayFormat, Path: path, ID: sessionID}
-	// System messages before the first conversational message are the standing prompt:
-	// kept, not replaced by the first compaction.
-	var pending, leading []string
-	if st := blocksText(system); strings.TrimSpace(st) != "" {
-		id := uniqueID("system", taken)
-		s.Messages = append(s.Messages, Message{ID: id, Role: RoleSystem, Text: st, Line: 1})
-		leading = append(leading, id)
-	}
-	toolNames := map[string]string{}
-	decs := make([]decoded, len(parsed))
-	for i, e := range parsed {
-		d, err := decodeElement(e, toolNames)
-		if err != nil {
-			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: err.Error()}
-		}
-		if opt.SummaryIndex == i+1 {
-			if d.summary == nil {
-				d.summary = &decodedSummary{text: unwrapSummaryTag(d.text), opaque: LooksOpaque(d.text)}
-			}
-			d.summary.guessed = false // the user said so
-		}
-		decs[i] = d
-	}
-
-	// Each summary replaces the previous summary and the messages since it.
-	prev := ""
-	conversational := false
-	for i, d := range decs {
-		if d.summary != nil && d.summary.guessed && prev == "" && len(pending) == 0 {
-			d.summary = nil // a standing prompt that talks about summaries, not a summary
-		}
-		if d.summary != nil {
-			round := len(s.Compactions) + 1
-			var sources []string
-			if prev != "" {
-				sources = append(sources, prev)
-			}
-			sources = append(sources, pending...)
-			if len(sources) == 0 {
-				return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: fmt.Sprintf("the summary at position %d has no earlier messages that it could have replaced: the file seems to hold only the history after compaction, and compaudit needs the original messages too", i+1)}
-			}
-			cid := uniqueID("c"+strconv.Itoa(round), taken)
-			s.Compactions = append(s.Compactions, Compaction{
-				ID: cid, Round: round, Parent: prev, Sources: sources, Summary: d.summary.text,
-				Opaque: d.summary.opaque || LooksOpaque(d.summary.text), Preserved: leading,
-				At: elementTime(parsed[i]), Line: lineOf(i),
-			})
-			prev, pending, leading, conversational = cid, nil, nil, true
-			if !d.summary.rest {
-				continue
-			}
-		}
-		s.Messages = append(s.Messages, Message{ID: ids[i], Role: d.role, Kind: d.kind, Name: d.name, Text: d.text, IsError: d.isError, At: elementTime(parsed[i]), Line: lineOf(i)})
-		if !conversational && d.role == RoleSystem {
-			leading = append(leading, ids[i])
-			continue
-		}
-		conversational = true
-		pending = append(pending, ids[i])
-	}
-	if len(s.Compactions) == 0 {
-		return nil, &InputError{Path: path, Line: 1, Msg: fmt.Sprintf("no compaction summary found among the %d messages: none has a summary flag, a compaction block or item, or text that starts like a summary (%q, %q, ...). Say which message is the summary with --summary-index N (its 1-based position in the array)", len(elems), summaryPrefixes[0], "<summary>")}
-	}
-	s.Index()
-	if err := Validate(s, lineLocator(s)); err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // lineLocator locates messages and compactions by the Line their reader recorded.
@@ -507,8 +298,8 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 	case "function_call", "custom_tool_call":
 		d.role, d.kind, d.name = RoleAssistant, KindToolCall, e.Name
 		args := string(e.Arguments)
-		if args == "" && len(e.Content) > 0 {
-			args = string(e.Content)
+		if args == "" && e.Content.set() {
+			args = e.Content.json()
 		}
 		d.text = callText(e.Name, args)
 		if e.CallID != "" {
@@ -523,7 +314,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 		d.role, d.kind = RoleAssistant, KindThinking
 		d.text = blocksText(e.Summary)
 		if strings.TrimSpace(d.text) == "" {
-			d.text = blocksText(e.Content)
+			d.text = e.Content.text()
 		}
 		return d, nil
 	}
@@ -548,10 +339,10 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 
 	var parts []string
 	var compaction *decodedSummary
-	blocks, isArray := contentBlocks(e.Content)
+	blocks, isArray := contentBlocks(e.Content.raw)
 	toolResults, toolUses, thinking, other := 0, 0, 0, 0
 	if !isArray {
-		if t := blocksText(e.Content); strings.TrimSpace(t) != "" {
+		if t := e.Content.text(); strings.TrimSpace(t) != "" {
 			other++
 			parts = append(parts, t)
 		}
@@ -581,7 +372,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 			parts = append(parts, blocksText(b.Content))
 		case "thinking":
 			thinking++
-			parts = append(parts, b.Thinking)
+			parts = append(parts, string(b.Thinking))
 		case "redacted_thinking":
 			// encrypted reasoning: nothing readable
 		case "image", "image_url", "input_image":
@@ -593,7 +384,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 		default:
 			other++
 			if b.Text != nil {
-				parts = append(parts, *b.Text)
+				parts = append(parts, string(*b.Text))
 			}
 		}
 	}
@@ -723,9 +514,10 @@ func blocksTextAt(raw json.RawMessage, depth int) string {
 	}
 	switch t[0] {
 	case '"':
-		var s string
-		if json.Unmarshal(t, &s) == nil {
-			return s
+		if json.Valid(t) {
+			if s, err := jsUnquote(t); err == nil {
+				return s // one allocation (encoding/json makes two for an escaped string)
+			}
 		}
 	case '[':
 		var blocks []chatBlock
@@ -734,9 +526,9 @@ func blocksTextAt(raw json.RawMessage, depth int) string {
 			for _, b := range blocks {
 				switch {
 				case b.Text != nil:
-					parts = append(parts, *b.Text)
+					parts = append(parts, string(*b.Text))
 				case b.Thinking != "":
-					parts = append(parts, b.Thinking)
+					parts = append(parts, string(b.Thinking))
 				case len(b.Content) > 0:
 					parts = append(parts, blocksTextAt(b.Content, depth+1))
 				case b.Type == "image" || b.Type == "input_image" || b.Type == "image_url":
@@ -748,7 +540,7 @@ func blocksTextAt(raw json.RawMessage, depth int) string {
 	case '{':
 		var b chatBlock
 		if json.Unmarshal(t, &b) == nil && b.Text != nil {
-			return *b.Text
+			return string(*b.Text)
 		}
 	}
 	var buf bytes.Buffer
@@ -875,4 +667,49 @@ func arrayOffsets(data []byte, key string) []int {
 		}
 	}
 	return nil
+}
+
+// chatContent is an element's "content": a string, decoded once (see jstr), or any
+// other JSON (content blocks), kept as it is.
+type chatContent struct {
+	raw   json.RawMessage // when not a string
+	str   string
+	isStr bool
+}
+
+func (c *chatContent) UnmarshalJSON(b []byte) error {
+	if len(b) > 0 && b[0] == '"' {
+		s, err := jsUnquote(b)
+		c.str, c.isStr, c.raw = s, true, nil
+		return err
+	}
+	if string(b) == "null" {
+		*c = chatContent{}
+		return nil
+	}
+	c.raw, c.isStr = append(json.RawMessage(nil), b...), false
+	return nil
+}
+
+// set reports whether the element had content.
+func (c chatContent) set() bool { return c.isStr || len(c.raw) > 0 }
+
+// text renders the content as blocksText does.
+func (c chatContent) text() string {
+	if c.isStr {
+		return c.str
+	}
+	return blocksText(c.raw)
+}
+
+// json is the content as JSON text.
+func (c chatContent) json() string {
+	if !c.isStr {
+		return string(c.raw)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(c.str)
+	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -59,19 +59,26 @@ func (f failer) fail(kind string, i int, where, format string, args ...any) erro
 
 func validateStructure(s *Session, loc locator) error {
 	f := failer{s.Path, loc}
-	ids := map[string]string{} // id -> where it is defined
-	msgIDs := map[string]bool{}
+	// ids maps an id to where it is defined: message i as i, compaction i as -(i+1)
+	// (the location's text is made only for an error).
+	ids := make(map[string]int, len(s.Messages)+len(s.Compactions))
+	defined := func(k int) string {
+		if k < 0 {
+			return fmt.Sprintf("compactions[%d]", -k-1)
+		}
+		return fmt.Sprintf("messages[%d]", k)
+	}
+	isMsg := func(id string) bool { k, ok := ids[id]; return ok && k >= 0 }
 	for i, m := range s.Messages {
-		where := fmt.Sprintf("messages[%d]", i)
 		if m.ID == "" {
-			return f.fail("messages", i, where, "message has no id")
+			return f.fail("messages", i, defined(i), "message has no id")
 		}
 		if prev, dup := ids[m.ID]; dup {
-			return f.fail("messages", i, where+".id", "duplicate id %q (also %s)", m.ID, prev)
+			return f.fail("messages", i, defined(i)+".id", "duplicate id %q (also %s)", m.ID, defined(prev))
 		}
-		ids[m.ID] = where
-		msgIDs[m.ID] = true
+		ids[m.ID] = i
 		if !validRoles[m.Role] {
+			where := defined(i)
 			if m.Role == "" {
 				return f.fail("messages", i, where, "message %q has no role (want user, assistant, tool or system)", m.ID)
 			}
@@ -85,9 +92,9 @@ func validateStructure(s *Session, loc locator) error {
 			return f.fail("compactions", i, where, "compaction has no id")
 		}
 		if prev, dup := ids[c.ID]; dup {
-			return f.fail("compactions", i, where+".id", "duplicate id %q (also %s)", c.ID, prev)
+			return f.fail("compactions", i, where+".id", "duplicate id %q (also %s)", c.ID, defined(prev))
 		}
-		ids[c.ID] = where
+		ids[c.ID] = -i - 1
 		compIdx[c.ID] = i
 	}
 	for i, c := range s.Compactions {
@@ -101,20 +108,20 @@ func validateStructure(s *Session, loc locator) error {
 		if len(c.Sources) == 0 {
 			return f.fail("compactions", i, where+".sources", "compaction %q lists no sources", c.ID)
 		}
-		seen := map[string]int{}
+		seen := make(map[string]int, len(c.Sources))
 		for j, src := range c.Sources {
-			w := fmt.Sprintf("%s.sources[%d]", where, j)
+			w := func() string { return fmt.Sprintf("%s.sources[%d]", where, j) }
 			if src == c.ID {
-				return f.fail("compactions", i, w, "compaction %q lists itself as a source", c.ID)
+				return f.fail("compactions", i, w(), "compaction %q lists itself as a source", c.ID)
 			}
 			if src == "" {
-				return f.fail("compactions", i, w, "empty source id")
+				return f.fail("compactions", i, w(), "empty source id")
 			}
 			if _, ok := ids[src]; !ok {
-				return f.fail("compactions", i, w, "unknown id %q", src)
+				return f.fail("compactions", i, w(), "unknown id %q", src)
 			}
 			if k, dup := seen[src]; dup {
-				return f.fail("compactions", i, w, "source %q listed twice (also sources[%d])", src, k)
+				return f.fail("compactions", i, w(), "source %q listed twice (also sources[%d])", src, k)
 			}
 			seen[src] = j
 		}
@@ -122,7 +129,7 @@ func validateStructure(s *Session, loc locator) error {
 			switch {
 			case c.Parent == c.ID:
 				return f.fail("compactions", i, where+".parent", "compaction %q is its own parent", c.ID)
-			case msgIDs[c.Parent]:
+			case isMsg(c.Parent):
 				return f.fail("compactions", i, where+".parent", "parent %q is a message, not a compaction", c.Parent)
 			default:
 				if _, ok := compIdx[c.Parent]; !ok {
@@ -134,7 +141,7 @@ func validateStructure(s *Session, loc locator) error {
 			return f.fail("compactions", i, where+".summary", "compaction %q has an empty summary", c.ID)
 		}
 		for j, id := range c.Preserved {
-			if !msgIDs[id] {
+			if !isMsg(id) {
 				return f.fail("compactions", i, fmt.Sprintf("%s.preserved[%d]", where, j), "unknown message id %q", id)
 			}
 		}
