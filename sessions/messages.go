@@ -223,8 +223,8 @@ type chatFunction struct {
 // chatBlock is one content part or block.
 type chatBlock struct {
 	Type             string          `json:"type"`
-	Text             *jstr         `json:"text"`
-	Thinking         jstr          `json:"thinking"`
+	Text             *jstr           `json:"text"`
+	Thinking         jstr            `json:"thinking"`
 	Refusal          string          `json:"refusal"`
 	ID               string          `json:"id"`
 	Name             string          `json:"name"`

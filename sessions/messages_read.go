@@ -310,7 +310,7 @@ func (a *arrayRead) build() (*Session, error) {
 	for i := range a.msgs {
 		m := a.msgs[i]
 		elem := i - (len(a.msgs) - n) // the element's position in the array
-		if elem < 0 { // the top-level "system" prompt
+		if elem < 0 {                 // the top-level "system" prompt
 			kept = append(kept, m)
 			continue
 		}
