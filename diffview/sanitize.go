@@ -21,6 +21,7 @@ func Sanitize(s string) string { return termsafe.Line(s) }
 // SanitizeText is Sanitize for multi-line text: newlines stay newlines ("\r\n" becomes
 // "\n"), everything else is made visible.
 func SanitizeText(s string) string { return termsafe.Text(s) }
+
 // Width is the number of terminal cells s occupies, measured as Lip Gloss measures
 // (grapheme clusters, East Asian wide characters as two cells, zero-width as none).
 func Width(s string) int { return ansi.StringWidth(s) }

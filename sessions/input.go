@@ -160,7 +160,6 @@ func regularEntry(dir string, e fs.DirEntry) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-
 // checkNesting refuses a JSON document that nests deeper than maxNesting, located at
 // the bracket that goes too deep. It is one linear pass, before any decoding (whose
 // error paths walk the document with a path per level).

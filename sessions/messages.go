@@ -623,52 +623,6 @@ func unixTime(f float64) string {
 	return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z")
 }
 
-// arrayOffsets returns the byte offset where each element of the top-level array
-// starts (key == "") or of the array under the top-level object key.
-func arrayOffsets(data []byte, key string) []int {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	skipWS := func(off int) int {
-		for off < len(data) && strings.IndexByte(" \n\r\t,:", data[off]) >= 0 {
-			off++
-		}
-		return off
-	}
-	readArray := func() []int {
-		var offs []int
-		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-			return nil
-		}
-		for dec.More() {
-			offs = append(offs, skipWS(int(dec.InputOffset())))
-			var raw json.RawMessage
-			if dec.Decode(&raw) != nil {
-				return offs
-			}
-		}
-		return offs
-	}
-	if key == "" {
-		return readArray()
-	}
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		if kt == key {
-			return readArray()
-		}
-		var raw json.RawMessage
-		if dec.Decode(&raw) != nil {
-			return nil
-		}
-	}
-	return nil
-}
-
 // chatContent is an element's "content": a string, decoded once (see jstr), or any
 // other JSON (content blocks), kept as it is.
 type chatContent struct {

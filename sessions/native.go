@@ -266,6 +266,11 @@ func decodeStrict(path string, data []byte, v any) error {
 		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(syntaxErrorPath(data)), Msg: "invalid JSON: " + strings.TrimPrefix(se.Error(), "json: ")}
 	case errors.As(err, &te):
 		where, start := typeErrorPath(data, int(te.Offset), te.Field)
+		if te.Offset == 0 && te.Field != "" {
+			// A type error from an UnmarshalJSON method (jstr) has no offset: the value is
+			// the first one of that field and kind.
+			where, start = typeErrorByKind(data, te.Field, te.Value)
+		}
 		line, col := lineCol(data, start)
 		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(where), Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", shorten(te.Value, 40), goTypeName(te.Type.String()))}
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
@@ -566,6 +571,22 @@ func typeErrorPath(data []byte, off int, field string) (string, int) {
 		return anyPath, anyStart
 	}
 	return field, off
+}
+
+// typeErrorByKind finds the first value whose path matches field and whose JSON kind
+// is kind, and returns its path and start.
+func typeErrorByKind(data []byte, field, kind string) (string, int) {
+	w := newJSONWalker(data)
+	path, start := field, 0
+	w.visit = func(p string, s, _ int) bool {
+		if stripIndices(p) == field && s < len(data) && jsonKind(data[s:]) == kind {
+			path, start = p, s
+			return true
+		}
+		return false
+	}
+	_ = w.value("")
+	return path, start
 }
 
 // syntaxErrorPath is the path of the innermost value being read where a broken

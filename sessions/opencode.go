@@ -33,7 +33,7 @@ func init() {
 		},
 		ParseDir: parseOpenCodeDir,
 	})
-	RegisterReader(Reader{Name: OpenCodeExportFormat, Priority: 20, Sniff: sniffOpenCodeExport, Parse: parseOpenCodeExport})
+	RegisterReader(Reader{Name: OpenCodeExportFormat, Priority: 20, Sniff: sniffOpenCodeExport, Parse: parseOpenCodeExport, ParseStream: parseOpenCodeExportFile})
 	// Current OpenCode builds keep sessions in SQLite (opencode.db). Binary content is
 	// dispatched both ways (whole, and streamed when large), so both are set.
 	RegisterReader(Reader{
@@ -76,7 +76,7 @@ type ocPart struct {
 	ID        string  `json:"id"`
 	MessageID string  `json:"messageID"`
 	Type      string  `json:"type"`
-	Text      string  `json:"text"`
+	Text      jstr    `json:"text"`
 	Synthetic bool    `json:"synthetic"`
 	Ignored   bool    `json:"ignored"`
 	Time      *ocSpan `json:"time"`
@@ -86,8 +86,8 @@ type ocPart struct {
 	State  *struct {
 		Status string          `json:"status"`
 		Input  json.RawMessage `json:"input"`
-		Output string          `json:"output"`
-		Error  string          `json:"error"`
+		Output jstr            `json:"output"`
+		Error  jstr            `json:"error"`
 		Time   *ocSpan         `json:"time"`
 	} `json:"state"`
 	// compaction
@@ -346,34 +346,73 @@ func sniffOpenCodeExport(data []byte) bool {
 }
 
 func parseOpenCodeExport(path string, data []byte, opt ReadOptions) (*Session, error) {
-	var doc struct {
-		Info     ocSessionInfo `json:"info"`
-		Messages []struct {
-			Info  ocMessage `json:"info"`
-			Parts []ocPart  `json:"parts"`
-		} `json:"messages"`
+	return parseOpenCodeExportStream(path, bytes.NewReader(data), func() ([]byte, error) { return data, nil })
+}
+
+// parseOpenCodeExportFile streams a large export file.
+func parseOpenCodeExportFile(path string, r io.Reader, _ ReadOptions) (*Session, error) {
+	return parseOpenCodeExportStream(path, r, rereader(path))
+}
+
+// ocExportMessage is one element of an export's "messages".
+type ocExportMessage struct {
+	Info  ocMessage `json:"info"`
+	Parts []ocPart  `json:"parts"`
+}
+
+// parseOpenCodeExportStream reads an export element by element; each message's line
+// comes from the stream.
+func parseOpenCodeExportStream(path string, r io.Reader, reread func() ([]byte, error)) (*Session, error) {
+	st := newJSONStream(r, maxDocBytes)
+	var info ocSessionInfo
+	var msgs []*ocMessage
+	var warnings []string
+	have, seen := false, map[string]bool{}
+	err := st.object(func(key string) error {
+		if seen[key] && (key == "info" || key == "messages") {
+			warnings = append(warnings, fmt.Sprintf("%s: the key %q appears twice at the top level; the last one is used", path, key))
+		}
+		seen[key] = true
+		switch key {
+		case "info":
+			info = ocSessionInfo{}
+			_, err := st.decodeValue(&info)
+			return err
+		case "messages":
+			msgs = nil
+			var err error
+			have, err = st.array(func(int) error {
+				var e ocExportMessage
+				start, err := st.decodeValue(&e)
+				if err != nil {
+					return err
+				}
+				m := &e.Info
+				m.parts, m.file = e.Parts, path
+				m.line, _ = st.cr.lineCol(start)
+				msgs = append(msgs, m)
+				return nil
+			})
+			return err
+		}
+		return st.skip()
+	})
+	if err == nil {
+		err = st.end()
 	}
-	if err := checkNesting(path, data); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, streamError(path, err, reread, func(data []byte) error {
+			var doc struct {
+				Info     ocSessionInfo     `json:"info"`
+				Messages []ocExportMessage `json:"messages"`
+			}
+			return decodeStrict(path, data, &doc)
+		})
 	}
-	if err := decodeStrict(path, data, &doc); err != nil {
-		return nil, err
-	}
-	if doc.Messages == nil {
+	if !have {
 		return nil, &InputError{Path: path, Line: 1, Msg: "not an OpenCode export: no \"messages\""}
 	}
-	offs := arrayOffsets(data, "messages")
-	var msgs []*ocMessage
-	for i := range doc.Messages {
-		m := doc.Messages[i].Info
-		m.parts = doc.Messages[i].Parts
-		m.file = path
-		if i < len(offs) {
-			m.line, _ = lineCol(data, offs[i])
-		}
-		msgs = append(msgs, &m)
-	}
-	sid := doc.Info.ID
+	sid := info.ID
 	if sid == "" {
 		sid = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
@@ -381,6 +420,7 @@ func parseOpenCodeExport(path string, data []byte, opt ReadOptions) (*Session, e
 	if err != nil {
 		return nil, err
 	}
+	s.Warnings = append(warnings, s.Warnings...)
 	return finishOpenCode(s)
 }
 
@@ -621,7 +661,7 @@ func errorName(raw json.RawMessage) string {
 
 func hasText(parts []ocPart) bool {
 	for _, p := range parts {
-		if p.Type == "text" && !p.Synthetic && !p.Ignored && strings.TrimSpace(p.Text) != "" {
+		if p.Type == "text" && !p.Synthetic && !p.Ignored && strings.TrimSpace(string(p.Text)) != "" {
 			return true
 		}
 	}
@@ -633,7 +673,7 @@ func partsText(parts []ocPart) string {
 	var out []string
 	for _, p := range parts {
 		if p.Type == "text" && !p.Ignored {
-			out = append(out, p.Text)
+			out = append(out, string(p.Text))
 		}
 	}
 	return joinNonEmpty(out)
@@ -660,7 +700,7 @@ func ocPartsMessages(m *ocMessage) []Message {
 	for _, p := range m.parts {
 		switch p.Type {
 		case "text":
-			if p.Ignored || strings.TrimSpace(p.Text) == "" {
+			if p.Ignored || strings.TrimSpace(string(p.Text)) == "" {
 				continue
 			}
 			role := RoleAssistant
@@ -670,10 +710,10 @@ func ocPartsMessages(m *ocMessage) []Message {
 					role = RoleSystem // injected by the harness, not typed by the user
 				}
 			}
-			out = append(out, Message{ID: p.ID, Role: role, Text: p.Text, At: at(p)})
+			out = append(out, Message{ID: p.ID, Role: role, Text: string(p.Text), At: at(p)})
 		case "reasoning":
-			if strings.TrimSpace(p.Text) != "" {
-				out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindThinking, Text: p.Text, At: at(p)})
+			if strings.TrimSpace(string(p.Text)) != "" {
+				out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindThinking, Text: string(p.Text), At: at(p)})
 			}
 		case "subtask":
 			if strings.TrimSpace(p.Prompt) != "" {
@@ -690,9 +730,9 @@ func ocPartsMessages(m *ocMessage) []Message {
 			out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindToolCall, Name: p.Tool, Text: callText(p.Tool, string(p.State.Input)), At: callAt})
 			switch p.State.Status {
 			case "completed":
-				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: p.State.Output, At: doneAt})
+				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: string(p.State.Output), At: doneAt})
 			case "error":
-				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: p.State.Error, IsError: true, At: doneAt})
+				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: string(p.State.Error), IsError: true, At: doneAt})
 			}
 		}
 	}

@@ -363,9 +363,31 @@ func (j *jstr) UnmarshalJSON(b []byte) error {
 		if string(b) == "null" {
 			return nil
 		}
-		return &json.UnmarshalTypeError{Value: "non-string", Type: reflect.TypeFor[string]()}
+		// encoding/json adds the field; the offset stays 0 (decodeStrict then finds the
+		// first value of that field and kind).
+		return &json.UnmarshalTypeError{Value: jsonKind(b), Type: reflect.TypeFor[string]()}
 	}
 	v, err := jsUnquote(b) // the Claude Code reader's unquoting, one allocation
 	*j = jstr(v)
 	return err
+}
+
+// jsonKind names the kind of a JSON value as encoding/json's type errors do.
+func jsonKind(b []byte) string {
+	if len(b) == 0 {
+		return "value"
+	}
+	switch b[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "bool"
+	case 'n':
+		return "null"
+	}
+	return "number"
 }

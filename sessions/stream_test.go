@@ -158,3 +158,18 @@ func TestJstrMatchesEncodingJSON(t *testing.T) {
 		t.Error("a number decoded as a string")
 	}
 }
+
+// A jstr field of the wrong type is located like any type error.
+func TestJstrTypeErrorIsLocated(t *testing.T) {
+	doc := "{\"a\": [{\"t\": \"ok\"},\n {\"t\": 5}]}"
+	var v struct {
+		A []struct {
+			T jstr `json:"t"`
+		} `json:"a"`
+	}
+	err := decodeStrict("x.json", []byte(doc), &v)
+	var ie *InputError
+	if !errors.As(err, &ie) || ie.Line != 2 || ie.Where != "a[1].t" || !strings.Contains(err.Error(), "got JSON number, want a string") {
+		t.Fatalf("error %v (%+v)", err, ie)
+	}
+}
