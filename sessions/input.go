@@ -75,11 +75,17 @@ func openRegular(path string) (*os.File, os.FileInfo, error) {
 	if !fi.Mode().IsRegular() {
 		return nil, nil, notRegular(path, fi.Mode())
 	}
+	return openListed(path)
+}
+
+// openListed is openRegular for a file a folder listing already showed to be a
+// regular file (the check before opening is done); the opened file is still checked.
+func openListed(path string) (*os.File, os.FileInfo, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
 		return nil, nil, &InputError{Path: path, Msg: errMsg(err)}
 	}
-	fi, err = f.Stat()
+	fi, err := f.Stat()
 	if err != nil {
 		f.Close()
 		return nil, nil, &InputError{Path: path, Msg: errMsg(err)}
@@ -101,7 +107,28 @@ func readRegular(path string, max int64) ([]byte, error) {
 	if fi.Size() > max {
 		return nil, tooBig(path, fi.Size(), max)
 	}
-	return readLimited(path, f, max)
+	// One allocation of the file's size (io.ReadAll would grow a buffer from 512 bytes,
+	// leaving twice the file in garbage); a file that grows meanwhile reads on.
+	buf := make([]byte, fi.Size())
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case err == io.ErrUnexpectedEOF || err == io.EOF:
+		return buf[:n], nil // it shrank
+	case err != nil:
+		return nil, &InputError{Path: path, Msg: errMsg(err)}
+	}
+	var one [1]byte
+	if k, _ := f.Read(one[:]); k == 0 {
+		return buf, nil
+	}
+	if int64(n) >= max {
+		return nil, tooBig(path, -1, max)
+	}
+	more, err := readLimited(path, f, max-int64(n)-1)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(buf, one[0]), more...), nil
 }
 
 func tooBig(path string, size, max int64) error {
@@ -190,4 +217,40 @@ func checkNesting(path string, data []byte) error {
 		}
 	}
 	return nil
+}
+
+// fileReader reads many small files (an OpenCode storage folder's) through one
+// reusable buffer: the decoders copy what they keep out of it, so the files cost no
+// garbage of their own size.
+type fileReader struct{ buf []byte }
+
+// read returns path's content, valid until the next read.
+// listed says a folder listing (jsonFiles) already showed path is a regular file.
+func (r *fileReader) read(path string, limit int64, listed bool) ([]byte, error) {
+	open := openRegular
+	if listed {
+		open = openListed
+	}
+	f, fi, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	size := fi.Size()
+	if size > limit {
+		return nil, tooBig(path, size, limit)
+	}
+	if int64(cap(r.buf)) < size+1 {
+		r.buf = make([]byte, max(size+1, 2*int64(cap(r.buf))))
+	}
+	buf := r.buf[:size+1] // one byte more than the size: a read that fills it saw growth
+	n, err := io.ReadFull(f, buf)
+	switch {
+	case err == io.ErrUnexpectedEOF || err == io.EOF:
+		return buf[:n], nil
+	case err != nil:
+		return nil, &InputError{Path: path, Msg: errMsg(err)}
+	}
+	f.Close()
+	return readRegular(path, limit) // it grew while read: read it again, whole
 }

@@ -227,6 +227,14 @@ func fileCase(name string, gen func(path string, g genSpec) error) memCase {
 	}}
 }
 
+// liveHeap is the heap in use after a collection.
+func liveHeap() uint64 {
+	runtime.GC()
+	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	metrics.Read(samples)
+	return samples[0].Value.Uint64()
+}
+
 // peakHeapAbove is the peak heap in use while f runs (sampled as peakHeap does) above
 // the heap in use just before, after a collection: what f itself holds, live or not
 // yet collected.
@@ -267,7 +275,8 @@ func BenchmarkReaderMemory(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.SetBytes(size)
-			var peak uint64
+			var peak, live uint64
+			base := liveHeap()
 			for i := 0; i < b.N; i++ {
 				var s *Session
 				var err error
@@ -279,10 +288,15 @@ func BenchmarkReaderMemory(b *testing.B) {
 					b.Fatalf("%d rounds", len(s.Compactions))
 				}
 				peak = max(peak, p)
+				if i == b.N-1 {
+					live = liveHeap() - base
+					runtime.KeepAlive(s)
+				}
 			}
 			b.ReportMetric(float64(size)/(1<<20), "file-MB")
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 			b.ReportMetric(float64(peak)/float64(size), "peak/file")
+			b.ReportMetric(float64(live)/float64(size), "session/file")
 		})
 	}
 }

@@ -244,6 +244,9 @@ func decodeNative(st *jsonStream) (*nativeRead, error) {
 // decodeStrict decodes JSON, turning syntax and type errors into located errors that
 // name the JSON value at fault ("compactions[1].round").
 func decodeStrict(path string, data []byte, v any) error {
+	if json.Unmarshal(data, v) == nil {
+		return nil // decoded in place (a Decoder would copy data into its buffer first)
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	err := dec.Decode(v)
 	if err == nil {

@@ -69,6 +69,46 @@ type ocMessage struct {
 	file  string
 	line  int // in an export file
 	parts []ocPart
+
+	// What the session needs of the parts, taken by digest so that the parts can go
+	// as soon as a message is read.
+	digested bool
+	text     string    // the text parts, joined
+	hasText  bool      // a text part the user typed
+	request  *ocPart   // the (last) compaction part
+	out      []Message // the session messages the parts make
+	calls    [][2]string
+}
+
+// digest sorts m's parts, takes what the session needs of them and drops them.
+func (m *ocMessage) digest() {
+	if m.digested {
+		return
+	}
+	m.digested = true
+	sort.SliceStable(m.parts, func(i, j int) bool { return idLess(m.parts[i].ID, m.parts[j].ID) })
+	m.text, m.hasText = partsText(m.parts), hasText(m.parts)
+	for i := range m.parts {
+		if m.parts[i].Type == "compaction" {
+			p := m.parts[i]
+			m.request = &p
+		}
+	}
+	m.out = ocMessagesOf(m)
+	made := make(map[string]bool, len(m.out))
+	for _, x := range m.out {
+		made[x.ID] = true
+	}
+	for _, p := range m.parts {
+		if p.Type == "tool" && p.CallID != "" {
+			for _, id := range []string{p.ID, p.ID + toolResultSuffix} {
+				if made[id] {
+					m.calls = append(m.calls, [2]string{p.CallID, id})
+				}
+			}
+		}
+	}
+	m.parts = nil
 }
 
 // ocPart is one stored part (part/<messageID>/<partID>.json).
@@ -237,8 +277,9 @@ func parseOpenCodeFile(path string, data []byte, opt ReadOptions) (*Session, err
 func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, error) {
 	var warnings []string
 	var total int64
-	readJSON := func(file string, v any) (bool, error) {
-		data, err := readRegular(file, maxDocBytes)
+	var fr fileReader
+	readJSON := func(file string, listed bool, v any) (bool, error) {
+		data, err := fr.read(file, maxDocBytes, listed)
 		if err == nil {
 			if total += int64(len(data)); total > maxStoreBytes {
 				return false, &InputError{Path: path, Msg: fmt.Sprintf("the session's stored files hold more than %s; compaudit reads at most that", humanBytes(maxStoreBytes))}
@@ -270,7 +311,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 	var msgs []*ocMessage
 	for _, f := range files {
 		m := &ocMessage{}
-		ok, err := readJSON(f, m)
+		ok, err := readJSON(f, true, m)
 		if err != nil {
 			return nil, err
 		}
@@ -287,7 +328,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 		}
 		for _, pf := range partFiles {
 			var p ocPart
-			ok, err := readJSON(pf, &p)
+			ok, err := readJSON(pf, true, &p)
 			if err != nil {
 				return nil, err
 			}
@@ -295,6 +336,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 				m.parts = append(m.parts, p)
 			}
 		}
+		m.digest()
 		msgs = append(msgs, m)
 	}
 	s, b, err := buildOpenCode(path, sid, msgs, OpenCodeFormat)
@@ -308,7 +350,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 			continue
 		}
 		var st dcpState
-		ok, err := readJSON(f, &st)
+		ok, err := readJSON(f, false, &st)
 		if err != nil {
 			return nil, err
 		}
@@ -390,6 +432,7 @@ func parseOpenCodeExportStream(path string, r io.Reader, reread func() ([]byte, 
 				m := &e.Info
 				m.parts, m.file = e.Parts, path
 				m.line, _ = st.cr.lineCol(start)
+				m.digest() // the parts go now, not after the whole file
 				msgs = append(msgs, m)
 				return nil
 			})
@@ -448,10 +491,12 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 		return idLess(msgs[i].ID, msgs[j].ID)
 	})
+	n := 0
 	for _, m := range msgs {
-		sort.SliceStable(m.parts, func(i, j int) bool { return idLess(m.parts[i].ID, m.parts[j].ID) })
+		m.digest()
+		n += len(m.out)
 	}
-	s := &Session{Format: format, Path: path, ID: sid}
+	s := &Session{Format: format, Path: path, ID: sid, Messages: make([]Message, 0, n)}
 	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
 
 	// Completed summaries by the id of the compaction request they answer (a finished
@@ -459,16 +504,14 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 	// prompt and stood alone: a "legacy" summary.
 	requests := map[string]bool{}
 	for _, m := range msgs {
-		for _, p := range m.parts {
-			if m.Role == "user" && p.Type == "compaction" {
-				requests[m.ID] = true
-			}
+		if m.Role == "user" && m.request != nil {
+			requests[m.ID] = true
 		}
 	}
 	summaries := map[string]*ocMessage{}
 	legacy := map[string]bool{}
 	for _, m := range msgs {
-		if m.Role != "assistant" || !isTrue(m.Summary) || hasError(m.Error) || strings.TrimSpace(partsText(m.parts)) == "" {
+		if m.Role != "assistant" || !isTrue(m.Summary) || hasError(m.Error) || strings.TrimSpace(m.text) == "" {
 			continue
 		}
 		if !requests[m.ParentID] {
@@ -528,7 +571,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 		c := Compaction{
 			ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
-			Summary: partsText(sum.parts), Model: sum.ModelID, At: msTime(sum.Time.Created), Line: sum.line,
+			Summary: sum.text, Model: sum.ModelID, At: msTime(sum.Time.Created), Line: sum.line,
 		}
 		if request != nil {
 			c.Trigger = "manual"
@@ -553,13 +596,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 		if requests[m.ID] {
 			if sum := summaries[m.ID]; sum != nil {
-				var request *ocPart
-				for i := range m.parts {
-					if m.parts[i].Type == "compaction" {
-						request = &m.parts[i]
-					}
-				}
-				compact(sum, request, msgs[mi+1:])
+				compact(sum, m.request, msgs[mi+1:])
 			}
 			continue // the request itself is harness text, not a message
 		}
@@ -570,13 +607,13 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		if m.Role == "assistant" && isTrue(m.Summary) {
 			continue // a summary (or a failed summary attempt): not a message
 		}
-		if m.Role == "user" && hasText(m.parts) {
+		if m.Role == "user" && m.hasText {
 			lastUser = m
 		}
 		// OpenCode never sends a failed assistant turn to the model again (aborted turns
 		// excepted), so no summary saw it: keep it as a message, not as a source.
 		unseen := m.Role == "assistant" && hasError(m.Error) && errorName(m.Error) != "MessageAbortedError"
-		for _, msg := range ocMessagesOf(m) {
+		for _, msg := range m.out {
 			s.Messages = append(s.Messages, msg)
 			b.byMessage[m.ID] = append(b.byMessage[m.ID], msg.ID)
 			b.origin[msg.ID] = m.ID
@@ -584,15 +621,10 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 				window = append(window, msg.ID)
 			}
 		}
-		for _, p := range m.parts {
-			if p.Type == "tool" && p.CallID != "" {
-				for _, id := range []string{p.ID, p.ID + toolResultSuffix} {
-					if _, ok := b.origin[id]; ok {
-						b.byCall[p.CallID] = append(b.byCall[p.CallID], id)
-					}
-				}
-			}
+		for _, c := range m.calls {
+			b.byCall[c[0]] = append(b.byCall[c[0]], c[1])
 		}
+		m.out = nil
 	}
 	return s, b, nil
 }
@@ -637,9 +669,9 @@ const toolResultSuffix = ":result"
 
 // replayed reports whether a user message after the summary repeats user's text.
 func replayed(after []*ocMessage, user, summary *ocMessage) bool {
-	want := partsText(user.parts)
+	want := user.text
 	for _, m := range after {
-		if m.Role == "user" && m.ID > summary.ID && partsText(m.parts) == want {
+		if m.Role == "user" && m.ID > summary.ID && m.text == want {
 			return true
 		}
 	}
