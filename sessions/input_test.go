@@ -269,3 +269,40 @@ func TestInputPaths(t *testing.T) {
 		t.Error("stdin has input paths")
 	}
 }
+
+// Before: negative and overflowed token counts were kept silently.
+func TestTokenCountsAreCheckedWithAWarning(t *testing.T) {
+	doc := strings.Replace(baseDoc, `{"id": "c1", "round": 1,`, `{"id": "c1", "round": 1, "pre_tokens": -5, "post_tokens": 9223372036854775807, "target_tokens": 1000,`, 1)
+	if doc == baseDoc {
+		t.Fatal("base document changed: fix the test")
+	}
+	s, err := Parse("t.json", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := s.Compactions[0]
+	if c.PreTokens != 0 || c.PostTokens != 0 || c.TargetTokens != 1000 {
+		t.Errorf("counts %d %d %d", c.PreTokens, c.PostTokens, c.TargetTokens)
+	}
+	w := strings.Join(s.Warnings, "\n")
+	if !strings.Contains(w, "pre_tokens -5 is not a token count (negative)") || !strings.Contains(w, "post_tokens 9223372036854775807 is not a token count (more than a billion)") {
+		t.Errorf("warnings %q", s.Warnings)
+	}
+	// beyond int64: a located type error that names the field
+	doc = strings.Replace(baseDoc, `{"id": "c1", "round": 1,`, `{"id": "c1", "round": 1, "pre_tokens": 1e30,`, 1)
+	_, err = Parse("t.json", []byte(doc))
+	oneLineInputError(t, err, "t.json:", "compactions[0].pre_tokens: wrong type: got JSON number 1e30, want an integer")
+}
+
+// Type errors name the field, for every reader this package streams.
+func TestTypeErrorsNameTheField(t *testing.T) {
+	cases := map[string]string{
+		`[{"role":"user","content":"hi"},{"role":{"x":1},"content":"x"}]`:                                                                    "[1]: not a message object: role: got JSON object, want a string",
+		`{"messages":[{"role":"user","content":"hi"},{"role":"user","tool_calls":"x","content":"y"}]}`:                                       "messages[1]: not a message object: tool_calls: got JSON string, want an array",
+		`{"info":{"id":"ses_1"},"messages":[{"info":{"id":"m","role":"user"},"parts":[{"id":"p","type":"text","text":{"a":1}}]}],"parts":1}`: "messages[0].parts[0].text: wrong type: got JSON object, want a string",
+	}
+	for doc, want := range cases {
+		_, err := Parse("f.json", []byte(doc))
+		oneLineInputError(t, err, "f.json:", want)
+	}
+}

@@ -77,7 +77,7 @@ func (a *arrayRead) elementError(err error, line int) error {
 func typeErrorText(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		msg := fmt.Sprintf("got JSON %s, want %s", te.Value, goTypeName(te.Type.String()))
+		msg := fmt.Sprintf("got JSON %s, want %s", te.Value, goTypeName(te.Type))
 		if te.Field != "" {
 			return te.Field + ": " + msg
 		}

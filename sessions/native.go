@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -275,7 +276,7 @@ func decodeStrict(path string, data []byte, v any) error {
 			where, start = typeErrorByKind(data, te.Field, te.Value)
 		}
 		line, col := lineCol(data, start)
-		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(where), Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", shorten(te.Value, 40), goTypeName(te.Type.String()))}
+		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(where), Msg: fmt.Sprintf("wrong type: got JSON %s, want %s", shorten(te.Value, 40), goTypeName(te.Type))}
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 		line, col := lineCol(data, len(data))
 		return &InputError{Path: path, Line: line, Col: col, Where: shortPath(syntaxErrorPath(data)), Msg: "invalid JSON: unexpected end of file (truncated?)"}
@@ -302,24 +303,38 @@ func shorten(s string, n int) string {
 	return string(r[:n]) + "..."
 }
 
-func goTypeName(t string) string {
-	t = strings.TrimLeft(t, "*")
-	switch t {
-	case "string":
+// goTypeName says what JSON a Go type wants, by its kind (a named type such as jstr
+// or a struct says "a string" or "an object", never its Go name).
+func goTypeName(t reflect.Type) string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil {
+		return "a value"
+	}
+	switch t.Kind() {
+	case reflect.String:
 		return "a string"
-	case "int", "int64", "int32", "uint", "uint64":
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		return "an integer"
-	case "float64", "float32":
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a non-negative integer"
+	case reflect.Float32, reflect.Float64:
 		return "a number"
-	case "bool":
+	case reflect.Bool:
 		return "true or false"
-	case "[]string":
-		return "an array of strings"
-	}
-	if strings.HasPrefix(t, "[]") {
+	case reflect.Slice, reflect.Array:
+		if t.Elem().Kind() == reflect.String {
+			return "an array of strings"
+		}
+		if t.Elem().Kind() == reflect.Uint8 && t.Name() != "" {
+			return "any JSON value" // json.RawMessage
+		}
 		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
 	}
-	return "an object"
+	return "another kind of value"
 }
 
 // scanPositions walks the document's tokens and records where each element of

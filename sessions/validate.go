@@ -34,6 +34,7 @@ func Validate(s *Session, loc Locator) error {
 }
 
 func validate(s *Session, loc locator) error {
+	checkCounts(s)
 	if err := validateStructure(s, loc); err != nil {
 		return err
 	}
@@ -377,4 +378,33 @@ func AttachManifest(s *Session, m *Manifest, manifestPath string) error {
 	}
 	s.Manifest = m
 	return nil
+}
+
+// maxTokenCount bounds a plausible token count: no context window comes near a
+// billion tokens, and an overflowed or mistyped number is far beyond it.
+const maxTokenCount = 1_000_000_000
+
+// checkCounts drops the token counts that cannot be counts (negative, or beyond
+// maxTokenCount), with a warning each: they are the agent's own figures, reported
+// as they are, so a wrong one is not a reason to refuse the session.
+func checkCounts(s *Session) {
+	for i := range s.Compactions {
+		c := &s.Compactions[i]
+		for _, f := range []struct {
+			name string
+			v    *int
+		}{{"pre_tokens", &c.PreTokens}, {"post_tokens", &c.PostTokens}, {"target_tokens", &c.TargetTokens}} {
+			why := ""
+			switch {
+			case *f.v < 0:
+				why = "negative"
+			case *f.v > maxTokenCount:
+				why = "more than a billion"
+			default:
+				continue
+			}
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: round %d (%s): %s %d is not a token count (%s); ignored", quotePath(s.Path), c.Round, c.ID, f.name, *f.v, why))
+			*f.v = 0
+		}
+	}
 }
