@@ -152,7 +152,7 @@ func TestNestingBound(t *testing.T) {
 // writeDCPBomb writes a storage folder whose DCP record has n blocks, each consuming
 // the one before and naming it refs times: expanded naively, block n holds refs^n
 // copies of block 1.
-func writeDCPBomb(t *testing.T, n, refs int) string {
+func writeDCPBomb(t testing.TB, n, refs int) string {
 	t.Helper()
 	root := t.TempDir()
 	copyTree(t, "testdata/opencode/minimal/storage", root, func(p string) bool { return !strings.Contains(p, "plugin") })
