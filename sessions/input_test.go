@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -42,10 +40,7 @@ func oneLineInputError(t *testing.T, err error, path, want string) {
 
 func mkfifo(t *testing.T, p string) {
 	t.Helper()
-	if runtime.GOOS == "windows" {
-		t.Skip("no FIFOs")
-	}
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
+	if err := makeFIFO(p); err != nil {
 		t.Skip("mkfifo:", err)
 	}
 }

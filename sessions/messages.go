@@ -334,7 +334,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 	case "":
 		return d, fmt.Errorf("message has no role")
 	default:
-		return d, fmt.Errorf("unknown role %q (want system, developer, user, assistant or tool)", e.Role)
+		return d, fmt.Errorf("unknown role %q (want system, developer, user, assistant or tool)", shorten(e.Role, maxQuoted))
 	}
 
 	var parts []string

@@ -651,7 +651,7 @@ func parseNativeStream(path string, r io.Reader, reread func() ([]byte, error)) 
 	locate := nativeLocator(nr, reread)
 	if nr.version != "" && nr.version != "session/v1" {
 		l, c, w := locate("", 0, "compaudit")
-		return nil, &InputError{Path: path, Line: l, Col: c, Where: w, Msg: fmt.Sprintf("unsupported version %q (this build reads session/v1)", nr.version)}
+		return nil, &InputError{Path: path, Line: l, Col: c, Where: w, Msg: fmt.Sprintf("unsupported version %q (this build reads session/v1)", shorten(nr.version, maxQuoted))}
 	}
 	if !nr.haveMsgs && !nr.haveComps {
 		if nr.version == "" {

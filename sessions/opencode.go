@@ -592,7 +592,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		switch m.Role {
 		case "user", "assistant":
 		default:
-			return nil, nil, &InputError{Path: m.file, Line: m.line, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", m.Role)}
+			return nil, nil, &InputError{Path: m.file, Line: m.line, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", shorten(m.Role, maxQuoted))}
 		}
 		if requests[m.ID] {
 			if sum := summaries[m.ID]; sum != nil {

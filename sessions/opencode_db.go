@@ -199,7 +199,7 @@ func readOpenCodeDB(path, sid, name string) (*Session, error) {
 		return nil, dbError(path, err)
 	}
 	if len(msgs[sid]) == 0 {
-		return nil, &InputError{Path: path, Msg: fmt.Sprintf("OpenCode database has no messages for session %q", sid)}
+		return nil, &InputError{Path: path, Msg: fmt.Sprintf("OpenCode database has no messages for session %q", shorten(sid, maxQuoted))}
 	}
 	return buildOpenCodeDBSession(path, name, sid, msgs[sid])
 }

@@ -55,7 +55,23 @@ func (f failer) fail(kind string, i int, where, format string, args ...any) erro
 	if f.loc != nil {
 		line, col, where = f.loc(kind, i, where)
 	}
-	return &InputError{Path: f.path, Line: line, Col: col, Where: where, Msg: fmt.Sprintf(format, args...)}
+	return &InputError{Path: f.path, Line: line, Col: col, Where: where, Msg: fmt.Sprintf(format, shortArgs(args)...)}
+}
+
+// maxQuoted bounds a value an error message quotes (an id, a role): the message
+// names it, it need not reproduce a megabyte of it.
+const maxQuoted = 120
+
+// shortArgs cuts the strings among args to maxQuoted runes.
+func shortArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			a = shorten(s, maxQuoted)
+		}
+		out[i] = a
+	}
+	return out
 }
 
 func validateStructure(s *Session, loc locator) error {
