@@ -4,9 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -138,12 +136,9 @@ func TestOutputNeverWritesIntoAnInputFolder(t *testing.T) {
 // Before: -o replaced a FIFO, a device or a symlink to stdout with a regular file, and
 // left a 0600 file 0644.
 func TestOutputOnlyToRegularFilesKeepingTheMode(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("unix special files")
-	}
 	d := t.TempDir()
 	fifo := filepath.Join(d, "out.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+	if err := makeFIFO(fifo); err != nil {
 		t.Skip(err)
 	}
 	link := filepath.Join(d, "stdout.md")
@@ -248,11 +243,8 @@ func TestNoRawControlsInCommandOutput(t *testing.T) {
 }
 
 func TestSessionsSaysHowManyItSkipped(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no FIFOs")
-	}
 	d := t.TempDir()
-	if err := syscall.Mkfifo(filepath.Join(d, "stuck.jsonl"), 0o644); err != nil {
+	if err := makeFIFO(filepath.Join(d, "stuck.jsonl")); err != nil {
 		t.Skip(err)
 	}
 	copyFile(t, "sessions/example/session.json", filepath.Join(d, "ok.json"))

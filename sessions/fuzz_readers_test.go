@@ -26,14 +26,15 @@ const (
 )
 
 // fuzzExecs counts the inputs a fuzz worker ran; with COMPAUDIT_FUZZ_COUNT=FILE set
-// the count is written to FILE every thousand (the fuzzer's own count shows only
-// what workers have reported back).
+// the count is written to FILE.<pid> every thousand (the fuzzer's own count shows
+// only what workers have reported back).
 var fuzzExecs atomic.Int64
 
 func countExec() {
 	if n := fuzzExecs.Add(1); n%1000 == 0 {
 		if p := os.Getenv("COMPAUDIT_FUZZ_COUNT"); p != "" {
-			_ = os.WriteFile(p, []byte(strconv.FormatInt(n, 10)+"\n"), 0o644)
+			// one file per worker process (a worker that restarts starts a new count)
+			_ = os.WriteFile(p+"."+strconv.Itoa(os.Getpid()), []byte(strconv.FormatInt(n, 10)+"\n"), 0o644)
 		}
 	}
 }

@@ -431,7 +431,9 @@ type jsonWalker struct {
 }
 
 func newJSONWalker(data []byte) *jsonWalker {
-	return &jsonWalker{data: data, dec: json.NewDecoder(bytes.NewReader(data))}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber() // a number out of float64's range (1e400) is still walked past
+	return &jsonWalker{data: data, dec: dec}
 }
 
 func (w *jsonWalker) valueStart() int {
@@ -596,8 +598,9 @@ func typeErrorPath(data []byte, off int, field string) (string, int) {
 func typeErrorByKind(data []byte, field, kind string) (string, int) {
 	w := newJSONWalker(data)
 	path, start := field, 0
-	w.visit = func(p string, s, _ int) bool {
-		if stripIndices(p) == field && s < len(data) && jsonKind(data[s:]) == kind {
+	kind, literal, _ := strings.Cut(kind, " ") // "number 1e400"
+	w.visit = func(p string, s, e int) bool {
+		if stripIndices(p) == field && s < len(data) && jsonKind(data[s:]) == kind && (literal == "" || string(bytes.TrimSpace(data[s:e])) == literal) {
 			path, start = p, s
 			return true
 		}
