@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/metrics"
@@ -251,11 +252,43 @@ func peakHeapAbove(f func()) uint64 {
 	return peak - base
 }
 
+// genOpenCodeDB writes the export's session as an OpenCode database (with Python's
+// sqlite3: the repository has no SQLite writer of its own).
+func genOpenCodeDB(path string, g genSpec) error {
+	exp := path + ".export.json"
+	if err := genOpenCodeExport(exp, g); err != nil {
+		return err
+	}
+	defer os.Remove(exp)
+	script := `
+import json, sqlite3, sys
+doc = json.load(open(sys.argv[1]))
+c = sqlite3.connect(sys.argv[2])
+c.execute("CREATE TABLE session (id text PRIMARY KEY, title text, time_created integer, time_updated integer)")
+c.execute("CREATE TABLE message (id text PRIMARY KEY, session_id text, time_created integer, time_updated integer, data text)")
+c.execute("CREATE TABLE part (id text PRIMARY KEY, message_id text, session_id text, time_created integer, time_updated integer, data text)")
+c.execute("INSERT INTO session VALUES ('ses_bench', 'bench', 1, 2)")
+for m in doc["messages"]:
+    i = m["info"]
+    c.execute("INSERT INTO message VALUES (?,?,?,?,?)", (i["id"], "ses_bench", i["time"]["created"], i["time"]["created"], json.dumps(i)))
+    for p in m["parts"]:
+        c.execute("INSERT INTO part VALUES (?,?,?,?,?,?)", (p["id"], i["id"], "ses_bench", 1, 1, json.dumps(p)))
+c.commit()
+c.close()
+`
+	out, err := exec.Command("python3", "-c", script, exp, path).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("python3 sqlite3: %v: %s", err, out)
+	}
+	return nil
+}
+
 var memCases = []memCase{
 	fileCase("native", genNative),
 	fileCase("array", func(p string, g genSpec) error { return genArray(p, g, false) }),
 	fileCase("array-jsonl", func(p string, g genSpec) error { return genArray(p, g, true) }),
 	fileCase("opencode-export", genOpenCodeExport),
+	fileCase("opencode-db", genOpenCodeDB),
 	{"opencode-storage", func(dir string, g genSpec) (string, int64, error) {
 		root := filepath.Join(dir, "storage")
 		n, err := genOpenCodeStorage(root, g)

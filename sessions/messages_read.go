@@ -101,8 +101,12 @@ func parseArrayStream(path string, r io.Reader, opt ReadOptions, reread func() (
 	}
 	a := &arrayRead{path: path, opt: opt, toolNames: map[string]string{}, sums: map[int]*decodedSummary{}, sessionID: strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))}
 	cr := newCountingReader(r, maxDocBytes)
-	br := bufio.NewReaderSize(cr, sniffHead)
-	head, _ := br.Peek(sniffHead)
+	size := sniffHead // as much head as the sniffers saw
+	if br, ok := r.(*bytes.Reader); ok && br.Len() < size {
+		size = max(br.Len(), 16) // a document in memory: no bigger buffer than it
+	}
+	br := bufio.NewReaderSize(cr, size)
+	head, _ := br.Peek(size)
 	st := &jsonStream{cr: cr, dec: json.NewDecoder(br)}
 	var err error
 	if isMessageJSONL(bytes.TrimSpace(head)) {
