@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -190,7 +193,7 @@ func TestDevZeroIsOneLineExit2(t *testing.T) {
 		t.Skip("no /dev/zero")
 	}
 	for _, args := range [][]string{{"check", "/dev/zero"}, {"check", "--manifest", "/dev/zero"}, {"audit", "/dev/zero"}, {"convert", "/dev/zero"}} {
-		out, errOut, code := bin(t, args...)
+		out, errOut, code := binWithin(t, 30*time.Second, args...)
 		if code != exitUsage || out != "" || !strings.Contains(errOut, "/dev/zero") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
@@ -278,4 +281,26 @@ func TestStdinInput(t *testing.T) {
 	if code == exitUsage || !strings.Contains(out, "(stdin)") {
 		t.Errorf("check -: exit %d: %s %s", code, out, errOut)
 	}
+}
+
+// binWithin runs the built binary and kills it after d (a read of /dev/zero without
+// a bound never ends).
+func binWithin(t *testing.T, d time.Duration, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binPath, args...)
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("%v: still running after %v (killed)", args, d)
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatalf("running %v: %v", args, err)
+	}
+	return o.String(), e.String(), code
 }

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/iotest"
@@ -201,27 +202,50 @@ func storageFiles(tb testing.TB) []string {
 // replaced by the input and a DCP record from the input.
 func FuzzOpenCodeStorage(f *testing.F) {
 	files := storageFiles(f)
-	dcp, _ := os.ReadFile("testdata/opencode/minimal/storage/plugin/dcp/ses_minimal.json")
+	dcp, _ := os.ReadFile("testdata/opencode/minimal/storage/plugin/dcp/ses_demo.json")
 	for i := range files {
 		data, _ := os.ReadFile(filepath.Join("testdata/opencode/minimal/storage", files[i]))
 		f.Add(uint8(i), data, dcp)
 		f.Add(uint8(i), data[:len(data)/2], []byte(`{"prune":{"messages":{"blocksById":{"1":{"blockId":1,"consumedBlockIds":[1],"effectiveMessageIds":["msg_7"],"summary":"(b1)(b1)"}}}}}`))
 	}
+	var mu sync.Mutex
+	var root string // one copy of the folder per worker, restored after each input
+	orig := map[string][]byte{}
 	f.Fuzz(func(t *testing.T, which uint8, data, dcpData []byte) {
 		if len(data)+len(dcpData) > maxFuzzInput {
 			return
 		}
-		root := filepath.Join(t.TempDir(), "storage")
-		copyTree(t, "testdata/opencode/minimal/storage", root, func(string) bool { return true })
+		mu.Lock()
+		defer mu.Unlock()
+		if root == "" {
+			d, err := os.MkdirTemp("", "fuzz-storage-")
+			if err != nil {
+				t.Fatal(err)
+			}
+			root = filepath.Join(d, "storage")
+			copyTree(t, "testdata/opencode/minimal/storage", root, func(string) bool { return true })
+			for _, rel := range files {
+				orig[rel], _ = os.ReadFile(filepath.Join(root, rel))
+			}
+		}
 		target := files[int(which)%len(files)]
+		dcpRel := ""
+		for _, rel := range files {
+			if strings.HasPrefix(rel, filepath.Join("plugin", "dcp")+string(filepath.Separator)) {
+				dcpRel = rel
+			}
+		}
+		dcpFile := filepath.Join(root, dcpRel)
+		defer func() {
+			for _, rel := range []string{target, dcpRel} {
+				_ = os.WriteFile(filepath.Join(root, rel), orig[rel], 0o644)
+			}
+		}()
 		if err := os.WriteFile(filepath.Join(root, target), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sid := openCodeSessionIDs(root)
-		if len(sid) == 1 {
-			if err := os.WriteFile(filepath.Join(root, "plugin", "dcp", sid[0]+".json"), dcpData, 0o644); err != nil {
-				t.Fatal(err)
-			}
+		if err := os.WriteFile(dcpFile, dcpData, 0o644); err != nil {
+			t.Fatal(err)
 		}
 		bounded(t, func() {
 			s, err := ReadFile(root)
