@@ -304,3 +304,24 @@ func binWithin(t *testing.T, d time.Duration, args ...string) (stdout, stderr st
 	}
 	return o.String(), e.String(), code
 }
+
+// Every line compaudit prints goes through say: one line, nothing a terminal obeys.
+func TestSayMakesEveryLineSafe(t *testing.T) {
+	for _, h := range termsafe.Hostile {
+		var b bytes.Buffer
+		say(&b, "compaudit: %s: %v", h, errors.New(h))
+		if c, bad := rawControl(b.String()); bad {
+			t.Errorf("say(%q): raw %U in %q", h, c, b.String())
+		}
+		if strings.Count(b.String(), "\n") != 1 || !strings.HasSuffix(b.String(), "\n") {
+			t.Errorf("say(%q) is not one line: %q", h, b.String())
+		}
+	}
+	for _, h := range termsafe.Hostile {
+		for _, format := range []string{"json", "md", "html"} {
+			if c, bad := rawControl(string(terminalSafe(format, []byte("{\"a\": \""+h+"\"}\n")))); bad {
+				t.Errorf("terminalSafe(%s, %q): raw %U", format, h, c)
+			}
+		}
+	}
+}
