@@ -25,11 +25,6 @@ const (
 	exitUsage    = 2
 )
 
-// usageError marks errors that exit 2 with the command's usage hint.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
 type command struct {
 	name    string
 	summary string
@@ -53,7 +48,7 @@ func cmdVersion(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "compaudit version: unexpected argument %q (run 'compaudit version --help')\n", pos[0])
+		say(stderr, "compaudit version: unexpected argument %q (run 'compaudit version --help')", pos[0])
 		return exitUsage
 	}
 	fmt.Fprintln(stdout, "compaudit", version)
@@ -69,7 +64,7 @@ func main() {
 				panic(p)
 			}
 			msg := strings.Join(strings.Fields(fmt.Sprint(p)), " ")
-			fmt.Fprintf(os.Stderr, "compaudit: internal error: %s (please report it with the input; COMPAUDIT_DEBUG=1 shows the stack)\n", msg)
+			say(os.Stderr, "compaudit: internal error: %s (please report it with the input; COMPAUDIT_DEBUG=1 shows the stack)", msg)
 			os.Exit(exitUsage)
 		}
 	}()
@@ -87,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 					}
 				}
 				if args[0] == "help" {
-					fmt.Fprintf(stderr, "compaudit help: unknown command %q (run 'compaudit --help')\n", args[1])
+					say(stderr, "compaudit help: unknown command %q (run 'compaudit --help')", args[1])
 					return exitUsage
 				}
 			}
@@ -168,7 +163,7 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, in
 			if prefix != "compaudit" {
 				help = prefix + " --help"
 			}
-			fmt.Fprintf(stderr, "%s: %v (run '%s')\n", prefix, err, help)
+			say(stderr, "%s: %v (run '%s')", prefix, err, help)
 			return nil, exitUsage, true
 		}
 		rest := fs.Args()
@@ -187,7 +182,6 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) ([]string, in
 // loadOptions are the flags every command that reads a session shares.
 type loadOptions struct {
 	manifest     string
-	summary      string
 	skipBad      bool
 	summaryIndex int
 }
@@ -238,12 +232,12 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "compaudit audit: one session file at a time (got %d)\n", len(pos))
+		say(stderr, "compaudit audit: one session file at a time (got %d)", len(pos))
 		return exitUsage
 	}
 	f, err := rf.auditFormat(fs, *format, *out)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit audit: %v\n", err)
+		say(stderr, "compaudit audit: %v", err)
 		return exitUsage
 	}
 	*format = f
@@ -254,45 +248,36 @@ func cmdAudit(args []string, stdout, stderr io.Writer) int {
 	if *out == "-" {
 		*out = "" // "-o -" is stdout, not a file named "-"
 	}
-	if *out != "" && (sameExistingFile(*out, path) || sameExistingFile(*out, lo.manifest)) {
-		fmt.Fprintf(stderr, "compaudit audit: -o %s would overwrite an input file; choose another file\n", *out)
+	if *format == "markdown" {
+		*format = "md"
+	}
+	guard := inputGuard(path, lo)
+	if !checkOut("audit", *out, guard, stderr) {
 		return exitUsage
 	}
 	s, err := load(path, lo)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	r := audit.Run(s, audit.Options{Version: version})
-	if *out != "" {
-		if err := audit.WriteFileAtomic(*out, *format, r); err != nil {
-			fmt.Fprintf(stderr, "compaudit: writing %s: %s\n", *out, writeErrMsg(err))
-			return exitUsage
-		}
-		fmt.Fprintf(stderr, "compaudit: wrote %s\n", *out)
-		return exitOK
-	}
-	if err := audit.Write(stdout, *format, r); err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+	data, err := renderReport(*format, r)
+	if err != nil {
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
+	if err := emit(*out, data, guard, stdout); err != nil {
+		if *out == "" {
+			say(stderr, "compaudit: %v", err)
+		} else {
+			say(stderr, "compaudit: writing %s: %s", *out, writeErrMsg(err))
+		}
+		return exitUsage
+	}
+	if *out != "" {
+		say(stderr, "compaudit: wrote %s", *out)
+	}
 	return exitOK
-}
-
-// sameExistingFile reports whether a and b name the same existing file.
-func sameExistingFile(a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	fa, err := os.Stat(a)
-	if err != nil {
-		return false
-	}
-	fb, err := os.Stat(b)
-	if err != nil {
-		return false
-	}
-	return os.SameFile(fa, fb)
 }
 
 // writeErrMsg drops the temporary file's name from an atomic write's error: the user
@@ -322,16 +307,16 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "compaudit check: one session file at a time (got %d)\n", len(pos))
+		say(stderr, "compaudit check: one session file at a time (got %d)", len(pos))
 		return exitUsage
 	}
 	rule, err := audit.ParseFailOn(*failOn)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit check: %v\n", err)
+		say(stderr, "compaudit check: %v", err)
 		return exitUsage
 	}
 	if err := cf.resolveCheck(); err != nil {
-		fmt.Fprintf(stderr, "compaudit check: %v\n", err)
+		say(stderr, "compaudit check: %v", err)
 		return exitUsage
 	}
 	path, ok := cf.sessionPath("check", pos, stderr)
@@ -340,22 +325,25 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := load(path, lo)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	r := audit.Run(s, audit.Options{Version: version})
 	hits := rule.Match(r)
 	if !*quiet && !cf.report(stdout, stderr, r) {
 		name := path
-		if name == "" {
+		switch name {
+		case "":
 			name = "(embedded example)"
+		case "-":
+			name = sessions.StdinPath
 		}
 		if len(hits) == 0 {
-			fmt.Fprintf(stdout, "compaudit check: %s: ok (%s)\n", name, audit.OneLine(r))
+			say(stdout, "compaudit check: %s: ok (%s)", name, audit.OneLine(r))
 		} else {
-			fmt.Fprintf(stdout, "compaudit check: %s: FAIL, %d item(s) at or above --fail-on %s\n", name, len(hits), *failOn)
+			say(stdout, "compaudit check: %s: FAIL, %d item(s) at or above --fail-on %s", name, len(hits), *failOn)
 			for _, h := range hits {
-				fmt.Fprintf(stdout, "  %s\n", strings.TrimSpace(h))
+				say(stdout, "  %s", strings.TrimSpace(h))
 			}
 		}
 	}
@@ -377,7 +365,7 @@ func runDefault(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "compaudit: unknown command %q (run 'compaudit --help')\n", pos[0])
+		say(stderr, "compaudit: unknown command %q (run 'compaudit --help')", pos[0])
 		return exitUsage
 	}
 	path := ""
@@ -387,13 +375,13 @@ func runDefault(args []string, stdout, stderr io.Writer) int {
 	if path != "" && !strings.ContainsAny(path, `./\`) {
 		// A bare word that is no file is more likely a mistyped command.
 		if _, err := os.Stat(path); os.IsNotExist(err) {
-			fmt.Fprintf(stderr, "compaudit: %s: no such command or file (run 'compaudit --help')\n", path)
+			say(stderr, "compaudit: %s: no such command or file (run 'compaudit --help')", path)
 			return exitUsage
 		}
 	}
 	if t := strings.ToLower(*theme); t != "auto" && t != "" {
 		if _, err := themes.ByName(t); err != nil {
-			fmt.Fprintf(stderr, "compaudit: --theme: %v\n", err)
+			say(stderr, "compaudit: --theme: %v", err)
 			return exitUsage
 		}
 	}
@@ -402,12 +390,16 @@ func runDefault(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := load(path, lo)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	r := audit.Run(s, audit.Options{Version: version})
-	if err := audit.WriteMarkdown(stdout, r); err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+	data, err := renderReport("md", r)
+	if err == nil {
+		_, err = stdout.Write(data)
+	}
+	if err != nil {
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	return exitOK

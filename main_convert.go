@@ -1,10 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/compaudit/compaudit/sessions"
 )
@@ -14,8 +11,8 @@ func init() {
 }
 
 func cmdConvert(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("convert", "compaudit convert [--manifest FILE] [--summary-index N] [-o FILE] FILE|DIR|opencode.db#SESSION", stdout)
-	out := fs.String("o", "", "write the native session to `FILE` (atomically) instead of stdout")
+	fs := newFlagSet("convert", "compaudit convert [--manifest FILE] [--summary-index N] [-o FILE] FILE|DIR|opencode.db#SESSION|-", stdout)
+	out := fs.String("o", "", "write the native session to `FILE` (atomically) instead of stdout (\"-\" is stdout)")
 	var lo loadOptions
 	lo.register(fs)
 	pos, code, done := parseFlags(fs, args, stderr)
@@ -23,49 +20,36 @@ func cmdConvert(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "compaudit convert: want one session file or folder (got %d); run 'compaudit convert --help'\n", len(pos))
+		say(stderr, "compaudit convert: want one session file or folder (got %d); run 'compaudit convert --help'", len(pos))
 		return exitUsage
 	}
-	if *out != "" && samePath(*out, pos[0]) {
-		fmt.Fprintf(stderr, "compaudit convert: -o %s would overwrite the input; choose another file\n", *out)
+	guard := inputGuard(pos[0], lo)
+	if !checkOut("convert", *out, guard, stderr) {
 		return exitUsage
 	}
 	s, err := load(pos[0], lo)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	for _, w := range s.Warnings {
-		fmt.Fprintf(stderr, "compaudit: warning: %s\n", w)
+		say(stderr, "compaudit: warning: %s", w)
 	}
-	if *out == "" {
-		data, err := sessions.MarshalNative(s)
-		if err != nil {
-			fmt.Fprintf(stderr, "compaudit: %v\n", err)
-			return exitUsage
-		}
-		if _, err := stdout.Write(data); err != nil {
-			fmt.Fprintf(stderr, "compaudit: %v\n", err)
-			return exitUsage
-		}
-		return exitOK
-	}
-	if err := sessions.WriteNative(*out, s); err != nil {
-		fmt.Fprintf(stderr, "compaudit: writing %s: %v\n", *out, err)
+	data, err := sessions.MarshalNative(s)
+	if err != nil {
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
-	fmt.Fprintf(stderr, "compaudit: wrote %s (%s: %d messages, %d compaction rounds)\n", *out, s.Format, len(s.Messages), len(s.Compactions))
-	return exitOK
-}
-
-// samePath reports whether a and b name the same existing file.
-func samePath(a, b string) bool {
-	fa, err1 := os.Stat(a)
-	fb, err2 := os.Stat(b)
-	if err1 == nil && err2 == nil {
-		return os.SameFile(fa, fb)
+	if err := emit(*out, terminalSafe("json", data), guard, stdout); err != nil {
+		if *out == "" || *out == "-" {
+			say(stderr, "compaudit: %v", err)
+		} else {
+			say(stderr, "compaudit: writing %s: %s", *out, writeErrMsg(err))
+		}
+		return exitUsage
 	}
-	aa, _ := filepath.Abs(a)
-	bb, _ := filepath.Abs(b)
-	return aa == bb
+	if *out != "" && *out != "-" {
+		say(stderr, "compaudit: wrote %s (%s: %d messages, %d compaction rounds)", *out, s.Format, len(s.Messages), len(s.Compactions))
+	}
+	return exitOK
 }

@@ -90,7 +90,7 @@ func TestConvertCommandManifestAndErrors(t *testing.T) {
 	copyIn := filepath.Join(dir, "in.json")
 	data, _ := os.ReadFile(in)
 	os.WriteFile(copyIn, data, 0o644)
-	if _, errOut, code := cli("convert", copyIn, "-o", copyIn); code != exitUsage || !strings.Contains(errOut, "overwrite the input") {
+	if _, errOut, code := cli("convert", copyIn, "-o", copyIn); code != exitUsage || !strings.Contains(errOut, "never overwrites what it reads") {
 		t.Errorf("-o = input: exit %d: %s", code, errOut)
 	}
 	if after, _ := os.ReadFile(copyIn); string(after) != string(data) {

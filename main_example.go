@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -26,17 +25,17 @@ func cmdExample(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "compaudit example: unexpected argument %q (the example needs no FILE; run 'compaudit example --help')\n", pos[0])
+		say(stderr, "compaudit example: unexpected argument %q (the example needs no FILE; run 'compaudit example --help')", pos[0])
 		return exitUsage
 	}
 	f, err := rf.auditFormat(fs, *format, "")
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit example: %v\n", err)
+		say(stderr, "compaudit example: %v", err)
 		return exitUsage
 	}
 	if t := strings.ToLower(*theme); t != "auto" && t != "" {
 		if _, err := themes.ByName(t); err != nil {
-			fmt.Fprintf(stderr, "compaudit example: --theme: %v\n", err)
+			say(stderr, "compaudit example: --theme: %v", err)
 			return exitUsage
 		}
 	}
@@ -45,11 +44,11 @@ func cmdExample(args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := load("", loadOptions{})
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	if err := audit.Write(stdout, f, audit.Run(s, audit.Options{Version: version})); err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	return exitOK

@@ -31,14 +31,14 @@ func (f *reportFlags) register(fs *flag.FlagSet) {
 func (f *reportFlags) sessionPath(cmd string, pos []string, stderr io.Writer) (string, bool) {
 	switch {
 	case len(pos) == 1 && f.example:
-		fmt.Fprintf(stderr, "compaudit %s: give a FILE or --example, not both\n", cmd)
+		say(stderr, "compaudit %s: give a FILE or --example, not both", cmd)
 		return "", false
 	case len(pos) == 1:
 		return pos[0], true
 	case f.example:
 		return "", true
 	}
-	fmt.Fprintf(stderr, "compaudit %s: no session FILE given (name one, or use --example for the built-in example; run 'compaudit %s --help')\n", cmd, cmd)
+	say(stderr, "compaudit %s: no session FILE given (name one, or use --example for the built-in example; run 'compaudit %s --help')", cmd, cmd)
 	return "", false
 }
 
@@ -134,8 +134,13 @@ func (c *checkFlags) report(stdout, stderr io.Writer, r *audit.Report) bool {
 	if c.name == "" || c.name == "text" {
 		return false
 	}
-	if err := audit.Write(stdout, c.name, r); err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+	data, err := renderReport(c.name, r)
+	if err != nil {
+		say(stderr, "compaudit: %v", err)
+		return true
+	}
+	if _, err := stdout.Write(data); err != nil {
+		say(stderr, "compaudit: %v", err)
 	}
 	return true
 }

@@ -72,7 +72,7 @@ func cmdHook(args []string, stdout, stderr io.Writer) int {
 		return exitOK // --help, or a bad flag: a hook never fails the agent
 	}
 	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "compaudit hook: "+format+"\n", a...)
+		say(stderr, "compaudit hook: "+format, a...)
 		return exitOK
 	}
 	if len(pos) != 1 || !hooks.KnownAgent(pos[0]) {
@@ -89,7 +89,7 @@ func cmdHook(args []string, stdout, stderr io.Writer) int {
 		home, _ := os.UserHomeDir()
 		p, err := hooks.LogPath(os.Getenv, home)
 		if err != nil {
-			fmt.Fprintf(stderr, "compaudit hook: %v; keeping no log\n", err)
+			say(stderr, "compaudit hook: %v; keeping no log", err)
 			c.noLog = true
 		}
 		c.logPath = p
@@ -138,7 +138,7 @@ func runHook(c hookConfig, in io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 	if res.note != "" {
-		fmt.Fprintf(stderr, "compaudit hook %s: %s\n", c.agent, res.note)
+		say(stderr, "compaudit hook %s: %s", c.agent, res.note)
 	}
 	return exitOK
 }

@@ -28,7 +28,7 @@ func cmdHookInstall(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) != 1 || !hooks.KnownAgent(pos[0]) {
-		fmt.Fprintf(stderr, "compaudit hook install: name the agent: %s (run 'compaudit hook install --help')\n", strings.Join(hooks.Agents, " or "))
+		say(stderr, "compaudit hook install: name the agent: %s (run 'compaudit hook install --help')", strings.Join(hooks.Agents, " or "))
 		return exitUsage
 	}
 	agent := pos[0]
@@ -46,7 +46,7 @@ func cmdHookInstall(args []string, stdout, stderr io.Writer) int {
 	home, _ := os.UserHomeDir()
 	path, err := hooks.SettingsPath(agent, scope, *dir, home, os.Getenv)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit hook install: %v\n", err)
+		say(stderr, "compaudit hook install: %v", err)
 		return exitUsage
 	}
 	return installHook(agent, scope, path, *command, *write, stdout, stderr)
@@ -55,12 +55,12 @@ func cmdHookInstall(args []string, stdout, stderr io.Writer) int {
 func installHook(agent, scope, path, command string, write bool, stdout, stderr io.Writer) int {
 	entry, err := hooks.Entry(agent, command)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	old, err := os.ReadFile(path)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		fmt.Fprintf(stderr, "compaudit hook install: %s: %v\n", path, err)
+		say(stderr, "compaudit hook install: %s: %v", path, err)
 		return exitUsage
 	}
 	alone, _ := hooks.Merge(nil, entry) // the entry in a settings file of its own
@@ -72,7 +72,7 @@ func installHook(agent, scope, path, command string, write bool, stdout, stderr 
 	}
 	merged, err := hooks.Merge(old, entry)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit hook install: %s: %v; fix it or add the entry above by hand\n", path, err)
+		say(stderr, "compaudit hook install: %s: %v; fix it or add the entry above by hand", path, err)
 		return exitUsage
 	}
 	switch {
@@ -94,7 +94,7 @@ func installHook(agent, scope, path, command string, write bool, stdout, stderr 
 	}
 	backup, err := hooks.WriteWithBackup(path, merged)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit hook install: writing %s: %s\n", path, writeErrMsg(err))
+		say(stderr, "compaudit hook install: writing %s: %s", path, writeErrMsg(err))
 		return exitUsage
 	}
 	if backup != "" {

@@ -9,7 +9,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/audit/restore"
-	"github.com/compaudit/compaudit/diffview"
+	"github.com/compaudit/compaudit/internal/termsafe"
 	"github.com/compaudit/compaudit/sessions"
 )
 
@@ -52,30 +52,30 @@ func cmdRestore(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "compaudit restore: name one session file (got %d; run 'compaudit restore --help')\n", len(pos))
+		say(stderr, "compaudit restore: name one session file (got %d; run 'compaudit restore --help')", len(pos))
 		return exitUsage
 	}
 	*format = strings.ToLower(strings.TrimSpace(*format))
 	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "compaudit restore: unknown format %q (want text or json)\n", *format)
+		say(stderr, "compaudit restore: unknown format %q (want text or json)", *format)
 		return exitUsage
 	}
 	if err := ro.check(); err != nil {
-		fmt.Fprintf(stderr, "compaudit restore: %v\n", err)
+		say(stderr, "compaudit restore: %v", err)
 		return exitUsage
 	}
 	if *round < 0 {
-		fmt.Fprintf(stderr, "compaudit restore: --round must be 1 or more (0 for the last), got %d\n", *round)
+		say(stderr, "compaudit restore: --round must be 1 or more (0 for the last), got %d", *round)
 		return exitUsage
 	}
 	s, err := load(pos[0], lo)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	b, err := buildRestore(s, *round, ro)
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit restore: %s: %v\n", pos[0], err)
+		say(stderr, "compaudit restore: %s: %v", pos[0], err)
 		return exitUsage
 	}
 	if *format == "json" {
@@ -83,24 +83,21 @@ func cmdRestore(args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
 		if err := enc.Encode(b); err != nil {
-			fmt.Fprintf(stderr, "compaudit: %v\n", err)
+			say(stderr, "compaudit: %v", err)
 			return exitUsage
 		}
 		return exitOK
 	}
 	switch {
 	case b.Opaque:
-		fmt.Fprintf(stderr, "compaudit restore: round %d's summary is encrypted: nothing to compare\n", b.Round)
+		say(stderr, "compaudit restore: round %d's summary is encrypted: nothing to compare", b.Round)
 	case b.Empty() && b.Qualified > 0:
-		fmt.Fprintf(stderr, "compaudit restore: round %d: %d lost item(s), none fits --max-tokens %d\n", b.Round, b.Qualified, b.MaxTokens)
+		say(stderr, "compaudit restore: round %d: %d lost item(s), none fits --max-tokens %d", b.Round, b.Qualified, b.MaxTokens)
 	case b.Empty():
-		fmt.Fprintf(stderr, "compaudit restore: round %d: nothing important was lost\n", b.Round)
+		say(stderr, "compaudit restore: round %d: nothing important was lost", b.Round)
 	default:
-		text := b.Text
-		if interactive(stdout) {
-			text = diffview.SanitizeText(text)
-		}
-		fmt.Fprint(stdout, text)
+		// the same bytes to a terminal, a pipe or a file: nothing a terminal obeys
+		fmt.Fprint(stdout, termsafe.Text(b.Text))
 	}
 	return exitOK
 }

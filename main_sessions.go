@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/internal/termsafe"
 	"github.com/compaudit/compaudit/sessions"
 )
 
@@ -40,18 +42,22 @@ func cmdSessions(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "compaudit sessions: one folder at a time (got %d)\n", len(pos))
+		say(stderr, "compaudit sessions: one folder at a time (got %d)", len(pos))
 		return exitUsage
 	}
 	dir := ""
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	entries, err := sessions.Discover(dir, sessions.DiscoverOptions{All: *all, Keep: *doAudit})
+	found, err := sessions.DiscoverWith(dir, sessions.DiscoverOptions{All: *all, Keep: *doAudit})
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
+	if found.Skipped > 0 {
+		say(stderr, "compaudit sessions: skipped %d %s not a regular file (FIFO, device, socket or broken symlink)", found.Skipped, plural(found.Skipped, "entry that is", "entries that are"))
+	}
+	entries := found.Entries
 	rows := make([]listedSession, len(entries))
 	for i, e := range entries {
 		rows[i].SessionEntry = e
@@ -60,14 +66,15 @@ func cmdSessions(args []string, stdout, stderr io.Writer) int {
 		auditRows(rows)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
 		enc.SetIndent("", "  ")
 		enc.SetEscapeHTML(false)
-		if rows == nil {
-			rows = []listedSession{}
-		}
 		if err := enc.Encode(rows); err != nil {
-			fmt.Fprintf(stderr, "compaudit: %v\n", err)
+			say(stderr, "compaudit: %v", err)
+			return exitUsage
+		}
+		if _, err := stdout.Write(terminalSafe("json", b.Bytes())); err != nil {
 			return exitUsage
 		}
 		return exitOK
@@ -80,9 +87,9 @@ func cmdSessions(args []string, stdout, stderr io.Writer) int {
 			where = strings.Join(dirs, ", ")
 		}
 		if *all {
-			fmt.Fprintf(stdout, "No sessions found under %s.\n", where)
+			say(stdout, "No sessions found under %s.", where)
 		} else {
-			fmt.Fprintf(stdout, "No sessions with a compaction found under %s (--all lists the others).\n", where)
+			say(stdout, "No sessions with a compaction found under %s (--all lists the others).", where)
 		}
 		return exitOK
 	}
@@ -105,10 +112,14 @@ func cmdSessions(args []string, stdout, stderr io.Writer) int {
 		if *doAudit {
 			cells = append(cells, worstCell(r))
 		}
-		fmt.Fprintln(tw, strings.Join(append(cells, r.Path), "\t"))
+		cells = append(cells, r.Path)
+		for i, c := range cells {
+			cells[i] = termsafe.Line(c) // a tab, newline or escape in a path cannot split or recolour a row
+		}
+		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 		if r.Err != "" {
 			// Text after the last tab does not widen the columns.
-			fmt.Fprintln(tw, strings.Repeat("\t", len(cells))+"  error: "+r.Err)
+			fmt.Fprintln(tw, strings.Repeat("\t", len(cells)-1)+"  error: "+termsafe.Line(r.Err))
 		}
 	}
 	if err := tw.Flush(); err != nil {
@@ -206,4 +217,11 @@ func shortAgent(format string) string {
 		return "messages"
 	}
 	return format
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -26,9 +26,9 @@ func TestMain(m *testing.M) {
 	if runtime.GOOS == "windows" {
 		binPath += ".exe"
 	}
-	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goTool); err != nil {
-		goTool = "go"
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
 	}
 	if out, err := exec.Command(goTool, "build", "-o", binPath, ".").CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "building compaudit: %v\n%s", err, out)

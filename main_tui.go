@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"strings"
@@ -25,11 +24,6 @@ func interactive(w io.Writer) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
-// tuiGuard is the output guard the TUI's export calls with the path it is about to
-// write (the TUI itself always refuses the session file it opened). The output-safety
-// work plugs the CLI's guard in here; nil until then.
-var tuiGuard func(path string) error
-
 // tuiRuleDoc looks up a rule's documentation for the detail view ("" when unknown);
 // the engine's rule registry plugs in here.
 var tuiRuleDoc func(ruleID string) string
@@ -44,7 +38,7 @@ func runTUI(path, theme string, lo loadOptions, stderr io.Writer) int {
 func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) int {
 	th, err := themes.Resolve(theme, themes.Env{HasDark: lipgloss.HasDarkBackground})
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	// decide once, before the program starts (detection is unreliable afterwards)
@@ -65,12 +59,27 @@ func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) i
 		}
 		return tui.Loaded{Report: audit.Run(s, audit.Options{Version: version}), Messages: tuiMessages(s)}, nil
 	}
+	load := func() (tui.Loaded, error) { return open(path) }
+	progOpts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
+	input := path
+	if path == "-" {
+		// Standard input holds the session: read it before the program takes the keys
+		// (from the terminal, then).
+		got, err := open(path)
+		if err != nil {
+			say(stderr, "compaudit: %v", err)
+			return exitUsage
+		}
+		load = func() (tui.Loaded, error) { return got, nil }
+		progOpts = append(progOpts, tea.WithInputTTY())
+		title, input = sessions.StdinPath, ""
+	}
 	opt := tui.Options{
 		Title:      title,
-		Input:      path,
+		Input:      input,
 		Theme:      th,
-		Load:       func() (tui.Loaded, error) { return open(path) },
-		Guard:      tuiGuard,
+		Load:       load,
+		Guard:      inputGuard(path, lo).Check,
 		RuleDoc:    tuiRuleDoc,
 		StartRound: round,
 	}
@@ -85,14 +94,14 @@ func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) i
 		opt.Scan = func(p string) (tui.ScanResult, error) { return tuiScan(p, lo) }
 	}
 	m := tui.New(opt)
-	p := tea.NewProgram(m, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	p := tea.NewProgram(m, progOpts...)
 	final, err := p.Run()
 	if err != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", err)
+		say(stderr, "compaudit: %v", err)
 		return exitUsage
 	}
 	if fm, ok := final.(tui.Model); ok && fm.Err() != nil {
-		fmt.Fprintf(stderr, "compaudit: %v\n", fm.Err())
+		say(stderr, "compaudit: %v", fm.Err())
 		return exitUsage
 	}
 	return exitOK

@@ -50,18 +50,18 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 1 {
-		fmt.Fprintf(stderr, "compaudit watch: one file or folder at a time (got %d)\n", len(pos))
+		say(stderr, "compaudit watch: one file or folder at a time (got %d)", len(pos))
 		return exitUsage
 	}
 	if len(pos) == 1 {
 		c.target = pos[0]
 		if _, err := os.Stat(c.target); err != nil {
-			fmt.Fprintf(stderr, "compaudit watch: %s: %v\n", c.target, errText(err))
+			say(stderr, "compaudit watch: %s: %v", c.target, errText(err))
 			return exitUsage
 		}
 	}
 	if err := c.ro.check(); err != nil {
-		fmt.Fprintf(stderr, "compaudit watch: %v\n", err)
+		say(stderr, "compaudit watch: %v", err)
 		return exitUsage
 	}
 	if c.interval <= 0 || c.rescan <= 0 {
@@ -100,7 +100,7 @@ type watcher struct {
 func watch(ctx context.Context, c watchConfig, stdout, stderr io.Writer) int {
 	w := &watcher{c: c, out: stdout, errw: stderr}
 	if err := w.pick(true); err != nil {
-		fmt.Fprintf(stderr, "compaudit watch: %v\n", err)
+		say(stderr, "compaudit watch: %v", err)
 		return exitUsage
 	}
 	tick := time.NewTicker(c.interval)

@@ -20,6 +20,11 @@ func FuzzAudit(f *testing.F) {
 		if !utf8.ValidString(user) || !utf8.ValidString(tool) || !utf8.ValidString(summary) {
 			return
 		}
+		// A per-input bound: the fuzzer's strings grow without one, each audit then takes
+		// seconds and the target makes a handful of executions a minute.
+		if len(user)+len(tool)+len(summary) > 2048 {
+			return
+		}
 		s := &sessions.Session{ID: "fuzz", Path: "fuzz", Format: sessions.NativeFormat,
 			Messages:    []sessions.Message{{ID: "m1", Role: "user", Text: user}, {ID: "m2", Role: "tool", Text: tool}, {ID: "m3", Role: "assistant", Text: user + " " + tool}},
 			Compactions: []sessions.Compaction{{ID: "c1", Round: 1, Sources: []string{"m1", "m2", "m3"}, Summary: summary}},

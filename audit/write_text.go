@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/compaudit/compaudit/internal/termsafe"
 )
 
 // Text handling shared by the Markdown and HTML writers: sanitising, one-line
@@ -47,10 +49,12 @@ func rwSanitize(s string) string {
 			b.WriteRune('\u2421')
 		case c >= 0x80 && c < 0xa0:
 			b.WriteRune('\uFFFD')
-		case (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c == 0x200e || c == 0x200f || c == 0x061c:
-			fmt.Fprintf(&b, "[U+%04X]", c)
 		case c == 0x2028 || c == 0x2029:
 			b.WriteByte('\n')
+		case termsafe.Invisible(c):
+			// bidirectional controls, zero-width and tag characters, word joiners: named,
+			// so the only invisible characters left in a report are the writers' own
+			fmt.Fprintf(&b, "[U+%04X]", c)
 		default:
 			b.WriteString(s[i : i+size])
 		}

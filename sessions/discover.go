@@ -84,15 +84,30 @@ type candidate struct {
 	maybe bool
 }
 
+// Discovery is what DiscoverWith found.
+type Discovery struct {
+	Entries []SessionEntry
+	// Skipped counts the folder entries that are not regular files (FIFOs, devices,
+	// sockets, broken symlinks): they are never opened, as opening one could block.
+	Skipped int
+}
+
 // Discover lists the sessions under dir (or, when dir is "", under DefaultDirs), newest
 // first, ties by path. Only sessions with at least one compaction round are listed
 // unless opt.All is set. Files are sniffed before they are parsed, and a JSONL file
 // without any compaction marker is not parsed at all unless opt.All is set.
 func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
+	d, err := DiscoverWith(dir, opt)
+	return d.Entries, err
+}
+
+// DiscoverWith is Discover that also says how many entries it skipped.
+func DiscoverWith(dir string, opt DiscoverOptions) (Discovery, error) {
 	var roots, dbs []string
+	skipped := 0
 	if dir != "" {
 		if _, err := os.Stat(dir); err != nil {
-			return nil, &InputError{Path: dir, Msg: errMsg(err)}
+			return Discovery{}, &InputError{Path: dir, Msg: errMsg(err)}
 		}
 		roots = []string{dir}
 	} else {
@@ -100,7 +115,7 @@ func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
 		if home == "" {
 			h, err := os.UserHomeDir()
 			if err != nil {
-				return nil, &InputError{Path: "~", Msg: "no home folder: " + err.Error()}
+				return Discovery{}, &InputError{Path: "~", Msg: "no home folder: " + err.Error()}
 			}
 			home = h
 		}
@@ -111,7 +126,13 @@ func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
 			if filepath.Base(d) == "storage" {
 				// Current OpenCode builds keep sessions in a database beside storage/.
 				found, _ := filepath.Glob(filepath.Join(filepath.Dir(d), "opencode*.db"))
-				dbs = append(dbs, found...)
+				for _, f := range found {
+					if fi, err := os.Stat(f); err == nil && fi.Mode().IsRegular() {
+						dbs = append(dbs, f)
+					} else {
+						skipped++
+					}
+				}
 			}
 		}
 	}
@@ -122,9 +143,10 @@ func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
 		seen[p] = true
 	}
 	for _, root := range roots {
-		cs, err := findCandidates(root)
+		cs, n, err := findCandidates(root)
+		skipped += n
 		if err != nil {
-			return nil, err
+			return Discovery{}, err
 		}
 		for _, c := range cs {
 			if !seen[c.path] {
@@ -168,12 +190,14 @@ func Discover(dir string, opt DiscoverOptions) ([]SessionEntry, error) {
 		}
 		return out[i].Path < out[j].Path
 	})
-	return out, nil
+	return Discovery{Entries: out, Skipped: skipped}, nil
 }
 
-// findCandidates walks root for session files and OpenCode sessions.
-func findCandidates(root string) ([]candidate, error) {
+// findCandidates walks root for session files and OpenCode sessions; skipped counts
+// the entries that are neither folders nor regular files.
+func findCandidates(root string) ([]candidate, int, error) {
 	var out []candidate
+	skipped := 0
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == root {
@@ -196,6 +220,15 @@ func findCandidates(root string) ([]candidate, error) {
 			}
 			return nil
 		}
+		if !d.Type().IsRegular() {
+			fi, err := os.Stat(p) // a symlink counts as what it names
+			if err != nil || !fi.Mode().IsRegular() {
+				if err != nil || !fi.IsDir() {
+					skipped++
+				}
+				return nil
+			}
+		}
 		if filepath.Base(filepath.Dir(filepath.Dir(p))) == "plugin" {
 			return nil // DCP state beside a database: it opens with its session
 		}
@@ -210,12 +243,12 @@ func findCandidates(root string) ([]candidate, error) {
 		}
 		return nil
 	})
-	return out, err
+	return out, skipped, err
 }
 
 // fileHasMarker streams the file looking for a compaction marker.
 func fileHasMarker(path string) bool {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return true // let the reader report it
 	}
@@ -240,7 +273,7 @@ func fileHasMarker(path string) bool {
 }
 
 func headIsMessageJSONL(path string) bool {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return false
 	}
@@ -260,7 +293,7 @@ func openCodeMaybeCompacted(root, sid string) bool {
 	}
 	files, _ := jsonFiles(filepath.Join(root, "message", sid))
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := readRegular(f, maxDocBytes)
 		if err != nil || !bytes.Contains(data, []byte(`"summary"`)) {
 			continue
 		}
@@ -293,7 +326,7 @@ func inspect(c candidate, opt DiscoverOptions) []*SessionEntry {
 
 // inspectDB lists the sessions of an OpenCode database, read in one pass.
 func inspectDB(path string, opt DiscoverOptions) []*SessionEntry {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return nil
 	}
@@ -340,7 +373,7 @@ func entryOf(ref, file string, s *Session, err error, opt DiscoverOptions) *Sess
 
 // sniffsAsSession reads the head of a file and asks the readers whether it is theirs.
 func sniffsAsSession(path string) bool {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return false
 	}

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"time"
 )
 
 // ArrayFormat names the plain message array reader: an OpenAI Chat Completions
@@ -18,7 +16,7 @@ import (
 const ArrayFormat = "message array (OpenAI chat / Anthropic messages)"
 
 func init() {
-	RegisterReader(Reader{Name: ArrayFormat, Priority: 10, Sniff: sniffArray, Parse: parseArray})
+	RegisterReader(Reader{Name: ArrayFormat, Priority: 10, Sniff: sniffArray, Parse: parseArray, ParseStream: parseArrayFile})
 }
 
 // summaryPrefixes start the text of a message that carries a compaction summary. They
@@ -108,26 +106,6 @@ func isMessageJSONL(data []byte) bool {
 	return firstElementIsMessage(dec)
 }
 
-// jsonlAsArray turns JSON Lines into a JSON array and the 1-based line of each element.
-func jsonlAsArray(data []byte) ([]byte, []int) {
-	var b bytes.Buffer
-	var lines []int
-	b.WriteByte('[')
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		line = bytes.TrimSpace(line)
-		if len(line) == 0 {
-			continue
-		}
-		if len(lines) > 0 {
-			b.WriteByte(',')
-		}
-		b.Write(line)
-		lines = append(lines, i+1)
-	}
-	b.WriteByte(']')
-	return b.Bytes(), lines
-}
-
 func firstElementIsMessage(dec *json.Decoder) bool {
 	var first map[string]json.RawMessage
 	if err := dec.Decode(&first); err != nil {
@@ -164,7 +142,7 @@ type chatElement struct {
 	Role       string          `json:"role"`
 	Type       string          `json:"type"`
 	Name       string          `json:"name"`
-	Content    json.RawMessage `json:"content"`
+	Content    chatContent     `json:"content"`
 	ToolCalls  []chatToolCall  `json:"tool_calls"`
 	ToolCallID string          `json:"tool_call_id"`
 	// Legacy OpenAI function calling.
@@ -244,8 +222,8 @@ type chatFunction struct {
 // chatBlock is one content part or block.
 type chatBlock struct {
 	Type             string          `json:"type"`
-	Text             *string         `json:"text"`
-	Thinking         string          `json:"thinking"`
+	Text             *jstr           `json:"text"`
+	Thinking         jstr            `json:"thinking"`
 	Refusal          string          `json:"refusal"`
 	ID               string          `json:"id"`
 	Name             string          `json:"name"`
@@ -273,191 +251,6 @@ type decodedSummary struct {
 	// rest is true when the element also holds an ordinary message (text besides the
 	// compaction block).
 	rest bool
-}
-
-func parseArray(path string, data []byte, opt ReadOptions) (*Session, error) {
-	if opt.SummaryIndex < 0 {
-		return nil, &InputError{Path: path, Msg: fmt.Sprintf("--summary-index must be 1 or more, got %d", opt.SummaryIndex)}
-	}
-	var elems []json.RawMessage
-	var system json.RawMessage
-	sessionID := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	key := ""
-	var jsonlLines []int
-	if t := bytes.TrimSpace(data); isMessageJSONL(t) {
-		arr, lines := jsonlAsArray(data)
-		if err := json.Unmarshal(arr, &elems); err != nil {
-			// Find the line that does not parse.
-			for i, line := range bytes.Split(data, []byte("\n")) {
-				if l := bytes.TrimSpace(line); len(l) > 0 && !json.Valid(l) {
-					return nil, &InputError{Path: path, Line: i + 1, Msg: "invalid JSON on this line"}
-				}
-			}
-			return nil, &InputError{Path: path, Msg: "invalid JSON Lines: " + err.Error()}
-		}
-		jsonlLines = lines
-	} else if len(t) > 0 && t[0] == '[' {
-		if err := decodeStrict(path, data, &elems); err != nil {
-			return nil, err
-		}
-	} else {
-		var obj struct {
-			Messages  []json.RawMessage `json:"messages"`
-			Input     json.RawMessage   `json:"input"` // an OpenAI Responses request
-			System    json.RawMessage   `json:"system"`
-			ID        string            `json:"id"`
-			Session   string            `json:"session"`
-			SessionID string            `json:"session_id"`
-		}
-		if err := decodeStrict(path, data, &obj); err != nil {
-			return nil, err
-		}
-		elems, system, key = obj.Messages, obj.System, "messages"
-		if obj.Messages == nil && bytes.HasPrefix(bytes.TrimSpace(obj.Input), []byte("[")) {
-			if err := json.Unmarshal(obj.Input, &elems); err != nil {
-				return nil, &InputError{Path: path, Where: "input", Msg: err.Error()}
-			}
-			key = "input"
-		}
-		for _, id := range []string{obj.Session, obj.SessionID, obj.ID} {
-			if id != "" {
-				sessionID = id
-				break
-			}
-		}
-	}
-	if len(elems) == 0 {
-		return nil, &InputError{Path: path, Line: 1, Msg: "the message array is empty"}
-	}
-	if opt.SummaryIndex > len(elems) {
-		return nil, &InputError{Path: path, Msg: fmt.Sprintf("--summary-index %d is past the end of the array (%d messages)", opt.SummaryIndex, len(elems))}
-	}
-	offs := arrayOffsets(data, key)
-	lineOf := func(i int) int {
-		if jsonlLines != nil {
-			if i < len(jsonlLines) {
-				return jsonlLines[i]
-			}
-			return 0
-		}
-		if i < len(offs) {
-			l, _ := lineCol(data, offs[i])
-			return l
-		}
-		return 0
-	}
-	where := func(i int) string {
-		if key != "" {
-			return fmt.Sprintf("%s[%d]", key, i)
-		}
-		return fmt.Sprintf("[%d]", i)
-	}
-
-	parsed := make([]chatElement, len(elems))
-	ids := make([]string, len(elems))
-	useOwnIDs := true
-	seen := map[string]bool{}
-	for i, raw := range elems {
-		if err := json.Unmarshal(raw, &parsed[i]); err != nil {
-			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: "not a message object: " + err.Error()}
-		}
-		if role, ok := langChainRoles[parsed[i].Type]; ok && parsed[i].Role == "" && len(parsed[i].Data) > 0 {
-			var inner chatElement
-			if err := json.Unmarshal(parsed[i].Data, &inner); err != nil {
-				return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i) + ".data", Msg: "not a message object: " + err.Error()}
-			}
-			inner.Type = ""
-			if role != "" { // a ChatMessage keeps the role in its data
-				inner.Role = role
-			}
-			parsed[i] = inner
-		}
-		id := rawScalar(parsed[i].ID)
-		if id == "" || seen[id] {
-			useOwnIDs = false
-		}
-		seen[id] = true
-		ids[i] = id
-	}
-	if !useOwnIDs {
-		for i := range ids {
-			ids[i] = "m" + strconv.Itoa(i+1)
-		}
-	}
-
-	taken := map[string]bool{}
-	for _, id := range ids {
-		taken[id] = true
-	}
-	s := &Session{Format: ArrayFormat, Path: path, ID: sessionID}
-	// System messages before the first conversational message are the standing prompt:
-	// kept, not replaced by the first compaction.
-	var pending, leading []string
-	if st := blocksText(system); strings.TrimSpace(st) != "" {
-		id := uniqueID("system", taken)
-		s.Messages = append(s.Messages, Message{ID: id, Role: RoleSystem, Text: st, Line: 1})
-		leading = append(leading, id)
-	}
-	toolNames := map[string]string{}
-	decs := make([]decoded, len(parsed))
-	for i, e := range parsed {
-		d, err := decodeElement(e, toolNames)
-		if err != nil {
-			return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: err.Error()}
-		}
-		if opt.SummaryIndex == i+1 {
-			if d.summary == nil {
-				d.summary = &decodedSummary{text: unwrapSummaryTag(d.text), opaque: LooksOpaque(d.text)}
-			}
-			d.summary.guessed = false // the user said so
-		}
-		decs[i] = d
-	}
-
-	// Each summary replaces the previous summary and the messages since it.
-	prev := ""
-	conversational := false
-	for i, d := range decs {
-		if d.summary != nil && d.summary.guessed && prev == "" && len(pending) == 0 {
-			d.summary = nil // a standing prompt that talks about summaries, not a summary
-		}
-		if d.summary != nil {
-			round := len(s.Compactions) + 1
-			var sources []string
-			if prev != "" {
-				sources = append(sources, prev)
-			}
-			sources = append(sources, pending...)
-			if len(sources) == 0 {
-				return nil, &InputError{Path: path, Line: lineOf(i), Where: where(i), Msg: fmt.Sprintf("the summary at position %d has no earlier messages that it could have replaced: the file seems to hold only the history after compaction, and compaudit needs the original messages too", i+1)}
-			}
-			cid := uniqueID("c"+strconv.Itoa(round), taken)
-			s.Compactions = append(s.Compactions, Compaction{
-				ID: cid, Round: round, Parent: prev, Sources: sources, Summary: d.summary.text,
-				Opaque: d.summary.opaque || LooksOpaque(d.summary.text), Preserved: leading,
-				At: elementTime(parsed[i]), Line: lineOf(i),
-			})
-			prev, pending, leading, conversational = cid, nil, nil, true
-			if !d.summary.rest {
-				continue
-			}
-		}
-		s.Messages = append(s.Messages, Message{ID: ids[i], Role: d.role, Kind: d.kind, Name: d.name, Text: d.text, IsError: d.isError, At: elementTime(parsed[i]), Line: lineOf(i)})
-		if !conversational && d.role == RoleSystem {
-			leading = append(leading, ids[i])
-			continue
-		}
-		conversational = true
-		pending = append(pending, ids[i])
-	}
-	if len(s.Compactions) == 0 {
-		return nil, &InputError{Path: path, Line: 1, Msg: fmt.Sprintf("no compaction summary found among the %d messages: none has a summary flag, a compaction block or item, or text that starts like a summary (%q, %q, ...). Say which message is the summary with --summary-index N (its 1-based position in the array)", len(elems), summaryPrefixes[0], "<summary>")}
-	}
-	s.Index()
-	if err := Validate(s, lineLocator(s)); err != nil {
-		return nil, err
-	}
-	return s, nil
 }
 
 // lineLocator locates messages and compactions by the Line their reader recorded.
@@ -504,8 +297,8 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 	case "function_call", "custom_tool_call":
 		d.role, d.kind, d.name = RoleAssistant, KindToolCall, e.Name
 		args := string(e.Arguments)
-		if args == "" && len(e.Content) > 0 {
-			args = string(e.Content)
+		if args == "" && e.Content.set() {
+			args = e.Content.json()
 		}
 		d.text = callText(e.Name, args)
 		if e.CallID != "" {
@@ -520,7 +313,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 		d.role, d.kind = RoleAssistant, KindThinking
 		d.text = blocksText(e.Summary)
 		if strings.TrimSpace(d.text) == "" {
-			d.text = blocksText(e.Content)
+			d.text = e.Content.text()
 		}
 		return d, nil
 	}
@@ -540,15 +333,15 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 	case "":
 		return d, fmt.Errorf("message has no role")
 	default:
-		return d, fmt.Errorf("unknown role %q (want system, developer, user, assistant or tool)", e.Role)
+		return d, fmt.Errorf("unknown role %q (want system, developer, user, assistant or tool)", shorten(e.Role, maxQuoted))
 	}
 
 	var parts []string
 	var compaction *decodedSummary
-	blocks, isArray := contentBlocks(e.Content)
+	blocks, isArray := contentBlocks(e.Content.raw)
 	toolResults, toolUses, thinking, other := 0, 0, 0, 0
 	if !isArray {
-		if t := blocksText(e.Content); strings.TrimSpace(t) != "" {
+		if t := e.Content.text(); strings.TrimSpace(t) != "" {
 			other++
 			parts = append(parts, t)
 		}
@@ -578,7 +371,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 			parts = append(parts, blocksText(b.Content))
 		case "thinking":
 			thinking++
-			parts = append(parts, b.Thinking)
+			parts = append(parts, string(b.Thinking))
 		case "redacted_thinking":
 			// encrypted reasoning: nothing readable
 		case "image", "image_url", "input_image":
@@ -590,7 +383,7 @@ func decodeElement(e chatElement, toolNames map[string]string) (decoded, error) 
 		default:
 			other++
 			if b.Text != nil {
-				parts = append(parts, *b.Text)
+				parts = append(parts, string(*b.Text))
 			}
 		}
 	}
@@ -680,181 +473,4 @@ func unwrapSummaryTag(t string) string {
 
 func isTrue(raw json.RawMessage) bool {
 	return string(bytes.TrimSpace(raw)) == "true"
-}
-
-// contentBlocks decodes an array of content blocks; isArray is false for a string,
-// null or missing content.
-func contentBlocks(raw json.RawMessage) ([]chatBlock, bool) {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || t[0] != '[' {
-		return nil, false
-	}
-	var blocks []chatBlock
-	if json.Unmarshal(t, &blocks) != nil {
-		return nil, false
-	}
-	return blocks, true
-}
-
-// blocksText renders content that is a string, an array of text-bearing blocks, or
-// null as plain text; other JSON is kept as compact JSON.
-func blocksText(raw json.RawMessage) string {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || string(t) == "null" {
-		return ""
-	}
-	switch t[0] {
-	case '"':
-		var s string
-		if json.Unmarshal(t, &s) == nil {
-			return s
-		}
-	case '[':
-		var blocks []chatBlock
-		if json.Unmarshal(t, &blocks) == nil {
-			var parts []string
-			for _, b := range blocks {
-				switch {
-				case b.Text != nil:
-					parts = append(parts, *b.Text)
-				case b.Thinking != "":
-					parts = append(parts, b.Thinking)
-				case len(b.Content) > 0:
-					parts = append(parts, blocksText(b.Content))
-				case b.Type == "image" || b.Type == "input_image" || b.Type == "image_url":
-					parts = append(parts, "[image]")
-				}
-			}
-			return joinNonEmpty(parts)
-		}
-	case '{':
-		var b chatBlock
-		if json.Unmarshal(t, &b) == nil && b.Text != nil {
-			return *b.Text
-		}
-	}
-	var buf bytes.Buffer
-	if json.Compact(&buf, t) == nil {
-		return buf.String()
-	}
-	return string(t)
-}
-
-// callText renders a tool call as name(arguments).
-func callText(name, args string) string {
-	args = strings.TrimSpace(args)
-	var buf bytes.Buffer
-	if args != "" && json.Compact(&buf, []byte(args)) == nil {
-		args = buf.String()
-	}
-	return name + "(" + args + ")"
-}
-
-func joinNonEmpty(parts []string) string {
-	var out []string
-	for _, p := range parts {
-		if strings.TrimSpace(p) != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, "\n\n")
-}
-
-// rawScalar renders a JSON string or number as a string ("" for anything else).
-func rawScalar(raw json.RawMessage) string {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(t, &s) == nil {
-		return s
-	}
-	var n json.Number
-	if json.Unmarshal(t, &n) == nil {
-		return n.String()
-	}
-	return ""
-}
-
-// elementTime is the element's timestamp as RFC 3339, if it has one.
-func elementTime(e chatElement) string {
-	for _, raw := range []json.RawMessage{e.Timestamp, e.CreatedAt, e.At} {
-		if at := jsonTime(raw); at != "" {
-			return at
-		}
-	}
-	return ""
-}
-
-// jsonTime accepts an ISO string, or Unix seconds or milliseconds.
-func jsonTime(raw json.RawMessage) string {
-	t := bytes.TrimSpace(raw)
-	if len(t) == 0 || string(t) == "null" {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(t, &s) == nil {
-		return s
-	}
-	var f float64
-	if json.Unmarshal(t, &f) == nil && f > 0 {
-		return unixTime(f)
-	}
-	return ""
-}
-
-// unixTime formats Unix seconds (or milliseconds, when the value is that large).
-func unixTime(f float64) string {
-	ms := int64(f * 1000)
-	if f > 1e11 {
-		ms = int64(f)
-	}
-	return time.UnixMilli(ms).UTC().Format("2006-01-02T15:04:05.000Z")
-}
-
-// arrayOffsets returns the byte offset where each element of the top-level array
-// starts (key == "") or of the array under the top-level object key.
-func arrayOffsets(data []byte, key string) []int {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	skipWS := func(off int) int {
-		for off < len(data) && strings.IndexByte(" \n\r\t,:", data[off]) >= 0 {
-			off++
-		}
-		return off
-	}
-	readArray := func() []int {
-		var offs []int
-		if t, err := dec.Token(); err != nil || t != json.Delim('[') {
-			return nil
-		}
-		for dec.More() {
-			offs = append(offs, skipWS(int(dec.InputOffset())))
-			var raw json.RawMessage
-			if dec.Decode(&raw) != nil {
-				return offs
-			}
-		}
-		return offs
-	}
-	if key == "" {
-		return readArray()
-	}
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	for dec.More() {
-		kt, err := dec.Token()
-		if err != nil {
-			return nil
-		}
-		if kt == key {
-			return readArray()
-		}
-		var raw json.RawMessage
-		if dec.Decode(&raw) != nil {
-			return nil
-		}
-	}
-	return nil
 }

@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -33,7 +32,7 @@ func init() {
 		},
 		ParseDir: parseOpenCodeDir,
 	})
-	RegisterReader(Reader{Name: OpenCodeExportFormat, Priority: 20, Sniff: sniffOpenCodeExport, Parse: parseOpenCodeExport})
+	RegisterReader(Reader{Name: OpenCodeExportFormat, Priority: 20, Sniff: sniffOpenCodeExport, Parse: parseOpenCodeExport, ParseStream: parseOpenCodeExportFile})
 	// Current OpenCode builds keep sessions in SQLite (opencode.db). Binary content is
 	// dispatched both ways (whole, and streamed when large), so both are set.
 	RegisterReader(Reader{
@@ -69,6 +68,46 @@ type ocMessage struct {
 	file  string
 	line  int // in an export file
 	parts []ocPart
+
+	// What the session needs of the parts, taken by digest so that the parts can go
+	// as soon as a message is read.
+	digested bool
+	text     string    // the text parts, joined
+	hasText  bool      // a text part the user typed
+	request  *ocPart   // the (last) compaction part
+	out      []Message // the session messages the parts make
+	calls    [][2]string
+}
+
+// digest sorts m's parts, takes what the session needs of them and drops them.
+func (m *ocMessage) digest() {
+	if m.digested {
+		return
+	}
+	m.digested = true
+	sort.SliceStable(m.parts, func(i, j int) bool { return idLess(m.parts[i].ID, m.parts[j].ID) })
+	m.text, m.hasText = partsText(m.parts), hasText(m.parts)
+	for i := range m.parts {
+		if m.parts[i].Type == "compaction" {
+			p := m.parts[i]
+			m.request = &p
+		}
+	}
+	m.out = ocMessagesOf(m)
+	made := make(map[string]bool, len(m.out))
+	for _, x := range m.out {
+		made[x.ID] = true
+	}
+	for _, p := range m.parts {
+		if p.Type == "tool" && p.CallID != "" {
+			for _, id := range []string{p.ID, p.ID + toolResultSuffix} {
+				if made[id] {
+					m.calls = append(m.calls, [2]string{p.CallID, id})
+				}
+			}
+		}
+	}
+	m.parts = nil
 }
 
 // ocPart is one stored part (part/<messageID>/<partID>.json).
@@ -76,7 +115,7 @@ type ocPart struct {
 	ID        string  `json:"id"`
 	MessageID string  `json:"messageID"`
 	Type      string  `json:"type"`
-	Text      string  `json:"text"`
+	Text      jstr    `json:"text"`
 	Synthetic bool    `json:"synthetic"`
 	Ignored   bool    `json:"ignored"`
 	Time      *ocSpan `json:"time"`
@@ -86,8 +125,8 @@ type ocPart struct {
 	State  *struct {
 		Status string          `json:"status"`
 		Input  json.RawMessage `json:"input"`
-		Output string          `json:"output"`
-		Error  string          `json:"error"`
+		Output jstr            `json:"output"`
+		Error  jstr            `json:"error"`
 		Time   *ocSpan         `json:"time"`
 	} `json:"state"`
 	// compaction
@@ -236,10 +275,18 @@ func parseOpenCodeFile(path string, data []byte, opt ReadOptions) (*Session, err
 // session and in errors that are not about one stored file.
 func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, error) {
 	var warnings []string
-	readJSON := func(file string, v any) (bool, error) {
-		data, err := os.ReadFile(file)
+	var total int64
+	var fr fileReader
+	readJSON := func(file string, listed bool, v any) (bool, error) {
+		data, err := fr.read(file, maxDocBytes, listed)
 		if err == nil {
+			if total += int64(len(data)); total > maxStoreBytes {
+				return false, &InputError{Path: path, Msg: fmt.Sprintf("the session's stored files hold more than %s; compaudit reads at most that", humanBytes(maxStoreBytes))}
+			}
 			err = checkUTF8(file, data)
+		}
+		if err == nil {
+			err = checkNesting(file, data)
 		}
 		if err == nil {
 			err = decodeStrict(file, data, v)
@@ -263,7 +310,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 	var msgs []*ocMessage
 	for _, f := range files {
 		m := &ocMessage{}
-		ok, err := readJSON(f, m)
+		ok, err := readJSON(f, true, m)
 		if err != nil {
 			return nil, err
 		}
@@ -280,7 +327,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 		}
 		for _, pf := range partFiles {
 			var p ocPart
-			ok, err := readJSON(pf, &p)
+			ok, err := readJSON(pf, true, &p)
 			if err != nil {
 				return nil, err
 			}
@@ -288,6 +335,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 				m.parts = append(m.parts, p)
 			}
 		}
+		m.digest()
 		msgs = append(msgs, m)
 	}
 	s, b, err := buildOpenCode(path, sid, msgs, OpenCodeFormat)
@@ -301,7 +349,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 			continue
 		}
 		var st dcpState
-		ok, err := readJSON(f, &st)
+		ok, err := readJSON(f, false, &st)
 		if err != nil {
 			return nil, err
 		}
@@ -321,7 +369,8 @@ func jsonFiles(dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range ents {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+		// A FIFO, device or socket named *.json is not read (it could block).
+		if strings.HasSuffix(e.Name(), ".json") && regularEntry(dir, e) {
 			out = append(out, filepath.Join(dir, e.Name()))
 		}
 	}
@@ -338,31 +387,74 @@ func sniffOpenCodeExport(data []byte) bool {
 }
 
 func parseOpenCodeExport(path string, data []byte, opt ReadOptions) (*Session, error) {
-	var doc struct {
-		Info     ocSessionInfo `json:"info"`
-		Messages []struct {
-			Info  ocMessage `json:"info"`
-			Parts []ocPart  `json:"parts"`
-		} `json:"messages"`
+	return parseOpenCodeExportStream(path, bytes.NewReader(data), func() ([]byte, error) { return data, nil })
+}
+
+// parseOpenCodeExportFile streams a large export file.
+func parseOpenCodeExportFile(path string, r io.Reader, _ ReadOptions) (*Session, error) {
+	return parseOpenCodeExportStream(path, r, rereader(path))
+}
+
+// ocExportMessage is one element of an export's "messages".
+type ocExportMessage struct {
+	Info  ocMessage `json:"info"`
+	Parts []ocPart  `json:"parts"`
+}
+
+// parseOpenCodeExportStream reads an export element by element; each message's line
+// comes from the stream.
+func parseOpenCodeExportStream(path string, r io.Reader, reread func() ([]byte, error)) (*Session, error) {
+	st := newJSONStream(r, maxDocBytes)
+	var info ocSessionInfo
+	var msgs []*ocMessage
+	var warnings []string
+	have, seen := false, map[string]bool{}
+	err := st.object(func(key string) error {
+		if seen[key] && (key == "info" || key == "messages") {
+			warnings = append(warnings, fmt.Sprintf("%s: the key %q appears twice at the top level; the last one is used", path, key))
+		}
+		seen[key] = true
+		switch key {
+		case "info":
+			info = ocSessionInfo{}
+			_, err := st.decodeValue(&info)
+			return err
+		case "messages":
+			msgs = nil
+			var err error
+			have, err = st.array(func(int) error {
+				var e ocExportMessage
+				start, err := st.decodeValue(&e)
+				if err != nil {
+					return err
+				}
+				m := &e.Info
+				m.parts, m.file = e.Parts, path
+				m.line, _ = st.cr.lineCol(start)
+				m.digest() // the parts go now, not after the whole file
+				msgs = append(msgs, m)
+				return nil
+			})
+			return err
+		}
+		return st.skip()
+	})
+	if err == nil {
+		err = st.end()
 	}
-	if err := decodeStrict(path, data, &doc); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, streamError(path, err, reread, func(data []byte) error {
+			var doc struct {
+				Info     ocSessionInfo     `json:"info"`
+				Messages []ocExportMessage `json:"messages"`
+			}
+			return decodeStrict(path, data, &doc)
+		})
 	}
-	if doc.Messages == nil {
+	if !have {
 		return nil, &InputError{Path: path, Line: 1, Msg: "not an OpenCode export: no \"messages\""}
 	}
-	offs := arrayOffsets(data, "messages")
-	var msgs []*ocMessage
-	for i := range doc.Messages {
-		m := doc.Messages[i].Info
-		m.parts = doc.Messages[i].Parts
-		m.file = path
-		if i < len(offs) {
-			m.line, _ = lineCol(data, offs[i])
-		}
-		msgs = append(msgs, &m)
-	}
-	sid := doc.Info.ID
+	sid := info.ID
 	if sid == "" {
 		sid = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
@@ -370,522 +462,6 @@ func parseOpenCodeExport(path string, data []byte, opt ReadOptions) (*Session, e
 	if err != nil {
 		return nil, err
 	}
+	s.Warnings = append(warnings, s.Warnings...)
 	return finishOpenCode(s)
-}
-
-// ---- building the session -------------------------------------------------------------
-
-// ocBuild keeps what DCP needs to map OpenCode ids onto the session's message ids.
-type ocBuild struct {
-	byMessage map[string][]string // OpenCode message id -> session message ids
-	origin    map[string]string   // session message id -> OpenCode message id
-	byCall    map[string][]string // tool callID -> session message ids (call and result)
-	native    []ocNative
-}
-
-type ocNative struct {
-	comp int     // index into Session.Compactions
-	at   float64 // ms
-}
-
-func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session, *ocBuild, error) {
-	// OpenCode's ids sort by creation time, as do the creation times; by time first, so
-	// that hand-numbered ids (msg_9, msg_10) cannot reorder a file that has times.
-	sort.SliceStable(msgs, func(i, j int) bool {
-		if msgs[i].Time.Created != msgs[j].Time.Created && msgs[i].Time.Created > 0 && msgs[j].Time.Created > 0 {
-			return msgs[i].Time.Created < msgs[j].Time.Created
-		}
-		return idLess(msgs[i].ID, msgs[j].ID)
-	})
-	for _, m := range msgs {
-		sort.SliceStable(m.parts, func(i, j int) bool { return idLess(m.parts[i].ID, m.parts[j].ID) })
-	}
-	s := &Session{Format: format, Path: path, ID: sid}
-	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
-
-	// Completed summaries by the id of the compaction request they answer (a finished
-	// one first). Before compaction requests existed, a summary answered an ordinary
-	// prompt and stood alone: a "legacy" summary.
-	requests := map[string]bool{}
-	for _, m := range msgs {
-		for _, p := range m.parts {
-			if m.Role == "user" && p.Type == "compaction" {
-				requests[m.ID] = true
-			}
-		}
-	}
-	summaries := map[string]*ocMessage{}
-	legacy := map[string]bool{}
-	for _, m := range msgs {
-		if m.Role != "assistant" || !isTrue(m.Summary) || hasError(m.Error) || strings.TrimSpace(partsText(m.parts)) == "" {
-			continue
-		}
-		if !requests[m.ParentID] {
-			legacy[m.ID] = true
-			continue
-		}
-		if cur, ok := summaries[m.ParentID]; !ok || (cur.Finish == "" && m.Finish != "") {
-			summaries[m.ParentID] = m
-		}
-	}
-
-	var window []string // session message ids since the last compaction
-	prev := ""
-	var lastUser *ocMessage
-	// compact records the compaction sum made of the window; request is nil for a
-	// legacy summary.
-	compact := func(sum *ocMessage, request *ocPart, after []*ocMessage) {
-		var sources, preserved []string
-		if prev != "" {
-			sources = append(sources, prev)
-		}
-		keepFrom := len(window)
-		switch {
-		case request == nil:
-		case request.TailStartID != "":
-			// Messages from tail_start_id on were kept verbatim.
-			for i, id := range window {
-				if b.origin[id] == request.TailStartID {
-					keepFrom = i
-					break
-				}
-			}
-		case request.Overflow && lastUser != nil && replayed(after, lastUser, sum):
-			// On overflow the last real prompt is replayed after the summary.
-			for i, id := range window {
-				if b.origin[id] == lastUser.ID {
-					keepFrom = i
-					break
-				}
-			}
-			if keepFrom < len(window) {
-				preserved = append(preserved, b.byMessage[lastUser.ID]...)
-				var rest []string
-				for _, id := range window[keepFrom:] {
-					if b.origin[id] != lastUser.ID {
-						rest = append(rest, id)
-					}
-				}
-				window = append(window[:keepFrom:keepFrom], rest...)
-				keepFrom = len(window)
-			}
-		}
-		sources = append(sources, window[:keepFrom]...)
-		preserved = append(preserved, window[keepFrom:]...)
-		if len(sources) == 0 {
-			return // nothing before it: not an auditable round
-		}
-		c := Compaction{
-			ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
-			Summary: partsText(sum.parts), Model: sum.ModelID, At: msTime(sum.Time.Created), Line: sum.line,
-		}
-		if request != nil {
-			c.Trigger = "manual"
-			if request.Auto {
-				c.Trigger = "auto"
-			}
-		}
-		if sum.Tokens != nil {
-			c.PreTokens = sum.Tokens.Input + sum.Tokens.Cache.Read
-		}
-		c.Opaque = LooksOpaque(c.Summary)
-		s.Compactions = append(s.Compactions, c)
-		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created})
-		prev = sum.ID
-		window = append([]string(nil), window[keepFrom:]...)
-	}
-	for mi, m := range msgs {
-		switch m.Role {
-		case "user", "assistant":
-		default:
-			return nil, nil, &InputError{Path: m.file, Line: m.line, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", m.Role)}
-		}
-		if requests[m.ID] {
-			if sum := summaries[m.ID]; sum != nil {
-				var request *ocPart
-				for i := range m.parts {
-					if m.parts[i].Type == "compaction" {
-						request = &m.parts[i]
-					}
-				}
-				compact(sum, request, msgs[mi+1:])
-			}
-			continue // the request itself is harness text, not a message
-		}
-		if legacy[m.ID] {
-			compact(m, nil, nil)
-			continue
-		}
-		if m.Role == "assistant" && isTrue(m.Summary) {
-			continue // a summary (or a failed summary attempt): not a message
-		}
-		if m.Role == "user" && hasText(m.parts) {
-			lastUser = m
-		}
-		// OpenCode never sends a failed assistant turn to the model again (aborted turns
-		// excepted), so no summary saw it: keep it as a message, not as a source.
-		unseen := m.Role == "assistant" && hasError(m.Error) && errorName(m.Error) != "MessageAbortedError"
-		for _, msg := range ocMessagesOf(m) {
-			s.Messages = append(s.Messages, msg)
-			b.byMessage[m.ID] = append(b.byMessage[m.ID], msg.ID)
-			b.origin[msg.ID] = m.ID
-			if !unseen {
-				window = append(window, msg.ID)
-			}
-		}
-		for _, p := range m.parts {
-			if p.Type == "tool" && p.CallID != "" {
-				for _, id := range []string{p.ID, p.ID + toolResultSuffix} {
-					if _, ok := b.origin[id]; ok {
-						b.byCall[p.CallID] = append(b.byCall[p.CallID], id)
-					}
-				}
-			}
-		}
-	}
-	return s, b, nil
-}
-
-// idLess orders ids: OpenCode's own ids have one length and sort as strings; ids of
-// different lengths are compared with their digit runs as numbers (msg_9 < msg_10).
-func idLess(a, b string) bool {
-	if len(a) == len(b) {
-		return a < b
-	}
-	for a != "" && b != "" {
-		da, db := digitRun(a), digitRun(b)
-		if da > 0 && db > 0 {
-			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
-			if len(na) != len(nb) {
-				return len(na) < len(nb)
-			}
-			if na != nb {
-				return na < nb
-			}
-			a, b = a[da:], b[db:]
-			continue
-		}
-		if a[0] != b[0] {
-			return a[0] < b[0]
-		}
-		a, b = a[1:], b[1:]
-	}
-	return len(a) < len(b)
-}
-
-func digitRun(s string) int {
-	n := 0
-	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
-		n++
-	}
-	return n
-}
-
-// toolResultSuffix turns a tool part's id into its result message's id.
-const toolResultSuffix = ":result"
-
-// replayed reports whether a user message after the summary repeats user's text.
-func replayed(after []*ocMessage, user, summary *ocMessage) bool {
-	want := partsText(user.parts)
-	for _, m := range after {
-		if m.Role == "user" && m.ID > summary.ID && partsText(m.parts) == want {
-			return true
-		}
-	}
-	return false
-}
-
-func hasError(raw json.RawMessage) bool {
-	t := bytes.TrimSpace(raw)
-	return len(t) > 0 && string(t) != "null"
-}
-
-func errorName(raw json.RawMessage) string {
-	var e struct {
-		Name string `json:"name"`
-	}
-	_ = json.Unmarshal(raw, &e)
-	return e.Name
-}
-
-func hasText(parts []ocPart) bool {
-	for _, p := range parts {
-		if p.Type == "text" && !p.Synthetic && !p.Ignored && strings.TrimSpace(p.Text) != "" {
-			return true
-		}
-	}
-	return false
-}
-
-// partsText joins a message's text parts.
-func partsText(parts []ocPart) string {
-	var out []string
-	for _, p := range parts {
-		if p.Type == "text" && !p.Ignored {
-			out = append(out, p.Text)
-		}
-	}
-	return joinNonEmpty(out)
-}
-
-// ocMessagesOf turns one OpenCode message into session messages, one per part that
-// says something: text, reasoning, tool call and tool result.
-func ocMessagesOf(m *ocMessage) []Message {
-	out := ocPartsMessages(m)
-	for i := range out {
-		out[i].Line = m.line
-	}
-	return out
-}
-
-func ocPartsMessages(m *ocMessage) []Message {
-	var out []Message
-	at := func(p ocPart) string {
-		if p.Time != nil && p.Time.Start > 0 {
-			return msTime(p.Time.Start)
-		}
-		return msTime(m.Time.Created)
-	}
-	for _, p := range m.parts {
-		switch p.Type {
-		case "text":
-			if p.Ignored || strings.TrimSpace(p.Text) == "" {
-				continue
-			}
-			role := RoleAssistant
-			if m.Role == "user" {
-				role = RoleUser
-				if p.Synthetic {
-					role = RoleSystem // injected by the harness, not typed by the user
-				}
-			}
-			out = append(out, Message{ID: p.ID, Role: role, Text: p.Text, At: at(p)})
-		case "reasoning":
-			if strings.TrimSpace(p.Text) != "" {
-				out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindThinking, Text: p.Text, At: at(p)})
-			}
-		case "subtask":
-			if strings.TrimSpace(p.Prompt) != "" {
-				out = append(out, Message{ID: p.ID, Role: RoleUser, Text: p.Prompt, At: at(p)})
-			}
-		case "tool":
-			if p.State == nil {
-				continue
-			}
-			callAt, doneAt := msTime(m.Time.Created), ""
-			if p.State.Time != nil {
-				callAt, doneAt = msTime(p.State.Time.Start), msTime(p.State.Time.End)
-			}
-			out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindToolCall, Name: p.Tool, Text: callText(p.Tool, string(p.State.Input)), At: callAt})
-			switch p.State.Status {
-			case "completed":
-				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: p.State.Output, At: doneAt})
-			case "error":
-				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: p.State.Error, IsError: true, At: doneAt})
-			}
-		}
-	}
-	return out
-}
-
-// msTime formats Unix milliseconds ("" for zero).
-func msTime(ms float64) string {
-	if ms <= 0 {
-		return ""
-	}
-	return unixTime(ms)
-}
-
-// finishOpenCode numbers the rounds by time, indexes and validates.
-func finishOpenCode(s *Session) (*Session, error) {
-	sort.SliceStable(s.Compactions, func(i, j int) bool { return s.Compactions[i].At < s.Compactions[j].At })
-	isComp := map[string]bool{}
-	for i := range s.Compactions {
-		c := &s.Compactions[i]
-		c.Round = i + 1
-		isComp[c.ID] = true
-		if c.Parent == "" {
-			for _, src := range c.Sources {
-				if isComp[src] {
-					c.Parent = src
-					break
-				}
-			}
-		}
-	}
-	s.Index()
-	if err := Validate(s, lineLocator(s)); err != nil {
-		return nil, err
-	}
-	return s, nil
-}
-
-// ---- DCP compression records ----------------------------------------------------------
-
-// dcpState is the DCP plugin's persisted state (storage/plugin/dcp/<sessionID>.json).
-type dcpState struct {
-	Prune struct {
-		Messages json.RawMessage `json:"messages"`
-	} `json:"prune"`
-	CompressSummaries []json.RawMessage `json:"compressSummaries"`
-}
-
-type dcpBlock struct {
-	BlockID             int      `json:"blockId"`
-	Active              bool     `json:"active"`
-	Topic               string   `json:"topic"`
-	Mode                string   `json:"mode"`
-	CompressMessageID   string   `json:"compressMessageId"`
-	ConsumedBlockIDs    []int    `json:"consumedBlockIds"`
-	EffectiveMessageIDs []string `json:"effectiveMessageIds"`
-	EffectiveToolIDs    []string `json:"effectiveToolIds"`
-	DirectMessageIDs    []string `json:"directMessageIds"`
-	DirectToolIDs       []string `json:"directToolIds"`
-	CreatedAt           float64  `json:"createdAt"`
-	DeactivatedAt       float64  `json:"deactivatedAt"`
-	Summary             string   `json:"summary"`
-}
-
-// dcpHeader and the trailing block tag wrap every stored DCP summary.
-const dcpHeader = "[Compressed conversation section]"
-
-func dcpCompID(n int) string { return "dcp-b" + strconv.Itoa(n) }
-
-// unwrapDCPSummary removes the header line and the trailing <dcp-message-id> tag.
-func unwrapDCPSummary(s string) string {
-	t := strings.TrimSpace(s)
-	t = strings.TrimSpace(strings.TrimPrefix(t, dcpHeader))
-	if i := strings.LastIndex(t, "<dcp-message-id>"); i >= 0 && strings.HasSuffix(t, "</dcp-message-id>") {
-		t = strings.TrimSpace(t[:i])
-	}
-	return t
-}
-
-// addDCP adds one compaction per DCP compression block. A block's sources are the
-// blocks it consumed plus the messages and tool calls it names that those blocks did
-// not already cover. A native compaction made while a block was active summarised the
-// block, not its messages, so its sources are rewritten to name the block.
-func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage) {
-	var blocksByID map[string]dcpBlock
-	var wrapped struct {
-		BlocksByID map[string]dcpBlock `json:"blocksById"`
-	}
-	if len(st.Prune.Messages) > 0 && json.Unmarshal(st.Prune.Messages, &wrapped) == nil {
-		blocksByID = wrapped.BlocksByID
-	}
-	if len(blocksByID) == 0 {
-		if len(st.CompressSummaries) > 0 {
-			s.Warnings = append(s.Warnings, file+": DCP state in the older format (compressSummaries) does not name the messages each summary replaced; its compressions are not imported")
-		}
-		return
-	}
-	blocks := make([]dcpBlock, 0, len(blocksByID))
-	for _, bl := range blocksByID {
-		blocks = append(blocks, bl)
-	}
-	sort.Slice(blocks, func(i, j int) bool {
-		if blocks[i].CreatedAt != blocks[j].CreatedAt {
-			return blocks[i].CreatedAt < blocks[j].CreatedAt
-		}
-		return blocks[i].BlockID < blocks[j].BlockID
-	})
-	models := map[string]string{}
-	for _, m := range msgs {
-		models[m.ID] = m.ModelID
-	}
-	covered := map[int]map[string]bool{} // block -> session message ids it covers
-	imported := map[int]bool{}
-	expanded := map[int]string{} // block -> its summary with block references expanded
-	for _, bl := range blocks {
-		cover := map[string]bool{}
-		var unknown []string
-		// effective ids include direct ones; a record with only direct ids still counts.
-		seenID := map[string]bool{}
-		for _, id := range append(append([]string{}, bl.EffectiveMessageIDs...), bl.DirectMessageIDs...) {
-			if seenID[id] {
-				continue
-			}
-			seenID[id] = true
-			ids, ok := b.byMessage[id]
-			if !ok {
-				unknown = append(unknown, id)
-			}
-			for _, x := range ids {
-				cover[x] = true
-			}
-		}
-		for _, id := range append(append([]string{}, bl.EffectiveToolIDs...), bl.DirectToolIDs...) {
-			for _, x := range b.byCall[id] {
-				cover[x] = true
-			}
-		}
-		covered[bl.BlockID] = cover
-		if len(unknown) > 0 {
-			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: DCP block b%d names %d message(s) not in the session (%s)", file, bl.BlockID, len(unknown), strings.Join(unknown, ", ")))
-		}
-		var sources []string
-		inherited := map[string]bool{}
-		parent := ""
-		for _, cb := range bl.ConsumedBlockIDs {
-			if !imported[cb] {
-				continue
-			}
-			sources = append(sources, dcpCompID(cb))
-			if parent == "" {
-				parent = dcpCompID(cb)
-			}
-			for x := range covered[cb] {
-				inherited[x] = true
-			}
-		}
-		for _, m := range s.Messages {
-			if cover[m.ID] && !inherited[m.ID] {
-				sources = append(sources, m.ID)
-			}
-		}
-		if len(sources) == 0 {
-			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: DCP block b%d replaced nothing found in the session; skipped", file, bl.BlockID))
-			continue
-		}
-		// DCP stores a consumed block's text as a "(bN)" reference and expands it when it
-		// renders the block for the model: audit the expanded text.
-		summary := unwrapDCPSummary(bl.Summary)
-		for _, cb := range bl.ConsumedBlockIDs {
-			if text, ok := expanded[cb]; ok {
-				summary = strings.ReplaceAll(summary, "(b"+strconv.Itoa(cb)+")", text)
-			}
-		}
-		expanded[bl.BlockID] = summary
-		policy := "dcp compress"
-		if bl.Mode != "" {
-			policy += " (" + bl.Mode + ")"
-		}
-		s.Compactions = append(s.Compactions, Compaction{
-			ID: dcpCompID(bl.BlockID), Parent: parent, Sources: sources, Summary: summary,
-			Opaque: LooksOpaque(summary), Policy: policy, Model: models[bl.CompressMessageID],
-			Trigger: "manual", At: msTime(bl.CreatedAt),
-		})
-		imported[bl.BlockID] = true
-
-		// Native compactions after this block, while it was active, saw the block.
-		for _, n := range b.native {
-			if n.at <= bl.CreatedAt || (bl.DeactivatedAt > 0 && bl.DeactivatedAt <= n.at) {
-				continue
-			}
-			c := &s.Compactions[n.comp]
-			var out []string
-			placed := false
-			for _, src := range c.Sources {
-				if cover[src] {
-					if !placed {
-						out = append(out, dcpCompID(bl.BlockID))
-						placed = true
-					}
-					continue
-				}
-				out = append(out, src)
-			}
-			c.Sources = out
-		}
-	}
 }

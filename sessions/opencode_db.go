@@ -69,10 +69,8 @@ type ocDBSession struct {
 
 func (o *ocDB) sessions() ([]ocDBSession, error) {
 	var out []ocDBSession
-	err := o.db.rows(o.session, func(r map[string]any) error {
-		id, _ := r["id"].(string)
-		title, _ := r["title"].(string)
-		out = append(out, ocDBSession{id: id, title: title, updated: num(r["time_updated"])})
+	err := o.db.rows(o.session, func(r sqliteRow) error {
+		out = append(out, ocDBSession{id: r.str("id"), title: r.str("title"), updated: r.num("time_updated")})
 		return nil
 	})
 	sort.Slice(out, func(i, j int) bool { return out[i].updated > out[j].updated })
@@ -84,19 +82,18 @@ func (o *ocDB) sessions() ([]ocDBSession, error) {
 func (o *ocDB) messages(path string, want map[string]bool) (map[string][]*ocMessage, error) {
 	byID := map[string]*ocMessage{}
 	bySession := map[string][]*ocMessage{}
-	err := o.db.rows(o.msg, func(r map[string]any) error {
-		id, _ := r["id"].(string)
-		sid, _ := r["session_id"].(string)
+	err := o.db.rows(o.msg, func(r sqliteRow) error {
+		id, sid := r.str("id"), r.str("session_id")
 		if want != nil && !want[sid] {
 			return nil
 		}
 		m := &ocMessage{}
-		if err := json.Unmarshal([]byte(text(r["data"])), m); err != nil {
-			return &InputError{Path: path, Where: "message " + id + ".data", Msg: "invalid JSON: " + err.Error()}
+		if err := json.Unmarshal(r.bytes("data"), m); err != nil {
+			return &InputError{Path: path, Where: "message " + shorten(id, maxQuoted) + ".data", Msg: "invalid JSON: " + typeErrorText(err)}
 		}
 		m.ID, m.SessionID, m.file = id, sid, path+DBSessionSep+sid
 		if m.Time.Created == 0 {
-			m.Time.Created = num(r["time_created"])
+			m.Time.Created = r.num("time_created")
 		}
 		byID[id] = m
 		bySession[sid] = append(bySession[sid], m)
@@ -105,16 +102,16 @@ func (o *ocDB) messages(path string, want map[string]bool) (map[string][]*ocMess
 	if err != nil {
 		return nil, err
 	}
-	err = o.db.rows(o.part, func(r map[string]any) error {
-		id, _ := r["id"].(string)
-		mid, _ := r["message_id"].(string)
+	err = o.db.rows(o.part, func(r sqliteRow) error {
+		mid := r.str("message_id")
 		m := byID[mid]
 		if m == nil {
 			return nil
 		}
+		id := r.str("id")
 		var p ocPart
-		if err := json.Unmarshal([]byte(text(r["data"])), &p); err != nil {
-			return &InputError{Path: path, Where: "part " + id + ".data", Msg: "invalid JSON: " + err.Error()}
+		if err := json.Unmarshal(r.bytes("data"), &p); err != nil {
+			return &InputError{Path: path, Where: "part " + shorten(id, maxQuoted) + ".data", Msg: "invalid JSON: " + typeErrorText(err)}
 		}
 		p.ID, p.MessageID = id, mid
 		m.parts = append(m.parts, p)
@@ -129,26 +126,6 @@ func dbError(path string, err error) error {
 		return err
 	}
 	return &InputError{Path: path, Msg: err.Error()}
-}
-
-func text(v any) string {
-	switch x := v.(type) {
-	case string:
-		return x
-	case []byte:
-		return string(x)
-	}
-	return ""
-}
-
-func num(v any) float64 {
-	switch x := v.(type) {
-	case int64:
-		return float64(x)
-	case float64:
-		return x
-	}
-	return 0
 }
 
 // readOpenCodeDB reads session sid ("" for the only one) of the database at path; name
@@ -199,7 +176,7 @@ func readOpenCodeDB(path, sid, name string) (*Session, error) {
 		return nil, dbError(path, err)
 	}
 	if len(msgs[sid]) == 0 {
-		return nil, &InputError{Path: path, Msg: fmt.Sprintf("OpenCode database has no messages for session %q", sid)}
+		return nil, &InputError{Path: path, Msg: fmt.Sprintf("OpenCode database has no messages for session %q", shorten(sid, maxQuoted))}
 	}
 	return buildOpenCodeDBSession(path, name, sid, msgs[sid])
 }
@@ -212,9 +189,12 @@ func buildOpenCodeDBSession(dbPath, name, sid string, msgs []*ocMessage) (*Sessi
 	// DCP keeps its state in the storage folder next to the database.
 	for _, dir := range []string{"dcp", "acp"} {
 		f := filepath.Join(filepath.Dir(dbPath), "storage", "plugin", dir, sid+".json")
-		data, err := os.ReadFile(f)
-		if err != nil {
+		if _, err := os.Stat(f); err != nil {
 			continue
+		}
+		data, err := readRegular(f, maxDocBytes)
+		if err != nil {
+			return nil, err
 		}
 		var st dcpState
 		if err := decodeStrict(f, data, &st); err != nil {

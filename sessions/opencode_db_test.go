@@ -130,7 +130,7 @@ func TestSQLiteHelpers(t *testing.T) {
 	}
 	// header 4 bytes: int8, float, text "hi"
 	rec, err := sqliteRecord([]byte{4, 1, 7, 17, 0xfe, 0x40, 0x09, 0x21, 0xfb, 0x54, 0x44, 0x2d, 0x18, 'h', 'i'})
-	if err != nil || rec[0] != int64(-2) || rec[2] != "hi" {
+	if err != nil || rec[0] != int64(-2) || recText(rec[2]) != "hi" {
 		t.Errorf("record %v %v", rec, err)
 	}
 	if _, err := sqliteRecord([]byte{2, 0x8f}); err == nil {

@@ -315,7 +315,7 @@ func TestOpenCodeBadFiles(t *testing.T) {
 }
 
 // copyTree copies the files under src whose path passes keep.
-func copyTree(t *testing.T, src, dst string, keep func(string) bool) {
+func copyTree(t testing.TB, src, dst string, keep func(string) bool) {
 	t.Helper()
 	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
 		if err != nil || info.IsDir() || !keep(p) {

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"io"
 	"os"
+	"path/filepath"
 )
 
 // ReadOptions tune how a file is read.
@@ -19,23 +20,28 @@ type ReadOptions struct {
 // ReadFile reads a session file in any supported format, detected by content.
 func ReadFile(path string) (*Session, error) { return ReadFileWith(path, ReadOptions{}) }
 
-// ReadFileWith reads a session file (or folder) in any supported format, detected by content.
+// ReadFileWith reads a session file (or folder) in any supported format, detected by
+// content. "-" reads standard input. Only regular files and folders are read: a FIFO,
+// a device or a socket is refused before it is opened, so nothing blocks.
 func ReadFileWith(path string, opt ReadOptions) (*Session, error) {
-	if isDir(path) {
+	if path == "-" {
+		return readStdin(opt)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		if db, sid, ok := splitDBRef(path); ok {
+			return readOpenCodeDB(db, sid, path) // one session of an OpenCode database: FILE#SESSION
+		}
+		return nil, &InputError{Path: path, Msg: errMsg(err)}
+	}
+	if st.IsDir() {
 		return readDir(path, opt)
 	}
-	if db, sid, ok := splitDBRef(path); ok {
-		return readOpenCodeDB(db, sid, path) // one session of an OpenCode database: FILE#SESSION
-	}
-	f, err := os.Open(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
-		return nil, &InputError{Path: path, Msg: errMsg(err)}
+		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, &InputError{Path: path, Msg: errMsg(err)}
-	}
 	if fi.Size() > streamThreshold {
 		// A large file: detect the format from its head and, when the format reads
 		// line by line, stream it rather than hold it whole.
@@ -45,22 +51,79 @@ func ReadFileWith(path string, opt ReadOptions) (*Session, error) {
 			return nil, &InputError{Path: path, Msg: errMsg(err)}
 		}
 		head = head[:n]
-		if !looksNative(head) {
-			for _, r := range readers {
-				if r.ParseStream != nil && r.Sniff != nil && r.Sniff(head) {
-					return r.ParseStream(path, io.MultiReader(bytes.NewReader(head), f), opt)
-				}
+		rest := io.MultiReader(bytes.NewReader(head), f)
+		if looksNative(head) {
+			return parseNativeStream(path, rest, rereader(path))
+		}
+		for _, r := range readers {
+			if r.ParseStream != nil && r.Sniff != nil && r.Sniff(head) {
+				return r.ParseStream(path, rest, opt)
 			}
 		}
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return nil, &InputError{Path: path, Msg: errMsg(err)}
 		}
 	}
-	data, err := io.ReadAll(f)
+	if fi.Size() > maxDocBytes {
+		return nil, tooBig(path, fi.Size(), maxDocBytes)
+	}
+	data, err := readLimited(path, f, maxDocBytes)
 	if err != nil {
-		return nil, &InputError{Path: path, Msg: errMsg(err)}
+		return nil, err
 	}
 	return ParseWith(path, data, opt)
+}
+
+// InputPaths lists the files and folders that reading path touches, for a writer that
+// must never replace one of them: the file or folder itself; for FILE#SESSION the
+// database; for a database its write-ahead log and the DCP state beside it; for a file
+// or folder inside an OpenCode storage folder the whole storage folder.
+func InputPaths(path string) []string {
+	if path == "" || path == "-" {
+		return nil
+	}
+	out := []string{path}
+	fi, err := os.Stat(path)
+	if err != nil {
+		if db, _, ok := splitDBRef(path); ok {
+			return append(dbCompanions(db), db)
+		}
+		return out
+	}
+	if fi.IsDir() {
+		if root := storageRoot(path); root != "" {
+			out = append(out, root)
+		} else if root, _, err := openCodeTarget(path); err == nil {
+			out = append(out, root)
+		}
+		if db := filepath.Join(path, "opencode.db"); fileExists(db) {
+			out = append(out, dbCompanions(db)...)
+		}
+		return out
+	}
+	head := make([]byte, 4096)
+	if f, _, err := openRegular(path); err == nil {
+		n, _ := io.ReadFull(f, head)
+		head = head[:n]
+		f.Close()
+	} else {
+		return out
+	}
+	if sniffSQLite(head) {
+		return append(out, dbCompanions(path)...)
+	}
+	if sniffOpenCodeFile(head) {
+		root := filepath.Dir(filepath.Dir(filepath.Dir(path)))
+		if isDir(filepath.Join(root, "message")) {
+			out = append(out, root)
+		}
+	}
+	return out
+}
+
+// dbCompanions are the files an OpenCode database is read with.
+func dbCompanions(db string) []string {
+	return []string{db + "-wal", db + "-shm", filepath.Join(filepath.Dir(db), "storage", "plugin")}
 }
 
 // Files larger than streamThreshold are sniffed from their first sniffHead bytes and
@@ -118,4 +181,10 @@ const ExamplePath = "(embedded example: staging-migration)"
 // Example returns the embedded example session: the seeds' migration story.
 func Example() (*Session, error) {
 	return ParseNative(ExamplePath, exampleSession)
+}
+
+// rereader reads path again, whole: the streaming readers call it only to locate an
+// error precisely.
+func rereader(path string) func() ([]byte, error) {
+	return func() ([]byte, error) { return readRegular(path, maxDocBytes) }
 }

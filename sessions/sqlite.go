@@ -23,6 +23,8 @@ type sqliteDB struct {
 	// wal maps a page number to the offset of its newest committed copy in the WAL.
 	wal  map[uint32]int64
 	walF *os.File
+	// overflow is the buffer overflow pages are read into.
+	overflow []byte
 }
 
 type sqliteTable struct {
@@ -35,16 +37,15 @@ type sqliteTable struct {
 var errSQLite = errors.New("malformed SQLite database")
 
 func openSQLite(path string) (*sqliteDB, error) {
-	f, err := os.Open(path)
+	f, fi, err := openRegular(path)
 	if err != nil {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			return nil, errors.New(ie.Msg)
+		}
 		return nil, err
 	}
 	db := &sqliteDB{f: f}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
 	db.size = fi.Size()
 	hdr := make([]byte, 100)
 	if _, err := f.ReadAt(hdr, 0); err != nil || string(hdr[:16]) != "SQLite format 3\x00" {
@@ -77,7 +78,7 @@ func (db *sqliteDB) Close() {
 
 // readWAL indexes the committed frames of a write-ahead log, if there is one.
 func (db *sqliteDB) readWAL(path string) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path) // a FIFO named like a WAL is not waited on
 	if err != nil {
 		return
 	}
@@ -117,35 +118,40 @@ func (db *sqliteDB) readWAL(path string) {
 	db.wal, db.walF = committed, f
 }
 
-// page returns page n (1-based).
-func (db *sqliteDB) page(n uint32) ([]byte, error) {
-	buf := make([]byte, db.pageSize)
+// page returns page n (1-based), read into buf (reused: a page is read per b-tree
+// level and per overflow hop, not allocated per page).
+func (db *sqliteDB) page(n uint32, buf *[]byte) ([]byte, error) {
+	if len(*buf) != db.pageSize {
+		*buf = make([]byte, db.pageSize)
+	}
+	buf2 := *buf
 	if off, ok := db.wal[n]; ok {
-		if _, err := db.walF.ReadAt(buf, off); err != nil {
+		if _, err := db.walF.ReadAt(buf2, off); err != nil {
 			return nil, fmt.Errorf("%w: WAL page %d: %v", errSQLite, n, err)
 		}
-		return buf, nil
+		return buf2, nil
 	}
 	off := int64(n-1) * int64(db.pageSize)
 	if n == 0 || off >= db.size {
 		return nil, fmt.Errorf("%w: page %d out of range", errSQLite, n)
 	}
-	if _, err := db.f.ReadAt(buf, off); err != nil && err != io.EOF {
+	if _, err := db.f.ReadAt(buf2, off); err != nil && err != io.EOF {
 		return nil, fmt.Errorf("%w: page %d: %v", errSQLite, n, err)
 	}
-	return buf, nil
+	return buf2, nil
 }
 
 // scan calls fn for every row of the table b-tree rooted at root, in rowid order.
 func (db *sqliteDB) scan(root uint32, fn func(rowid int64, rec []any) error) error {
 	seen := map[uint32]bool{}
+	bufs := make([][]byte, 66) // one page buffer per b-tree level
 	var walk func(n uint32, depth int) error
 	walk = func(n uint32, depth int) error {
 		if seen[n] || depth > 64 {
 			return fmt.Errorf("%w: b-tree loop at page %d", errSQLite, n)
 		}
 		seen[n] = true
-		pg, err := db.page(n)
+		pg, err := db.page(n, &bufs[depth])
 		if err != nil {
 			return err
 		}
@@ -235,7 +241,7 @@ func (db *sqliteDB) payload(pg []byte, off, plen int) ([]byte, error) {
 		if next == 0 || hops > 1<<20 {
 			return nil, fmt.Errorf("%w: overflow chain ends early", errSQLite)
 		}
-		op, err := db.page(next)
+		op, err := db.page(next, &db.overflow)
 		if err != nil {
 			return nil, err
 		}
@@ -264,7 +270,11 @@ func sqliteVarint(b []byte) (uint64, int) {
 	return v, 9
 }
 
-// sqliteRecord decodes a record into int64, float64, string, []byte or nil values.
+// sqlText is a TEXT value, as bytes of the record's payload (copied only by whoever
+// keeps it).
+type sqlText []byte
+
+// sqliteRecord decodes a record into int64, float64, sqlText, []byte or nil values.
 func sqliteRecord(p []byte) ([]any, error) {
 	hlen, k := sqliteVarint(p)
 	if k == 0 || int(hlen) > len(p) || int(hlen) < k {
@@ -319,9 +329,9 @@ func sqliteRecord(p []byte) ([]any, error) {
 		case t == 7:
 			out = append(out, math.Float64frombits(binary.BigEndian.Uint64(v)))
 		case t%2 == 0:
-			out = append(out, append([]byte(nil), v...))
+			out = append(out, v) // the payload is the cell's own: no copy
 		default:
-			out = append(out, string(v))
+			out = append(out, sqlText(v))
 		}
 	}
 	return out, nil
@@ -334,10 +344,8 @@ func (db *sqliteDB) tables() (map[string]sqliteTable, error) {
 		if len(rec) < 5 {
 			return nil
 		}
-		typ, _ := rec[0].(string)
-		name, _ := rec[1].(string)
+		typ, name, sql := recText(rec[0]), recText(rec[1]), recText(rec[4])
 		root, _ := rec[3].(int64)
-		sql, _ := rec[4].(string)
 		if typ != "table" || root <= 0 || strings.Contains(strings.ToUpper(sql), "WITHOUT ROWID") {
 			return nil
 		}
@@ -400,18 +408,71 @@ func sqliteColumns(sql string) ([]string, int) {
 	return cols, alias
 }
 
-// rows scans a table into maps from column name to value.
-func (db *sqliteDB) rows(t sqliteTable, fn func(row map[string]any) error) error {
-	return db.scan(t.root, func(rowid int64, rec []any) error {
-		row := make(map[string]any, len(t.columns))
-		for i, c := range t.columns {
-			if i < len(rec) {
-				row[c] = rec[i]
-			}
-			if i == t.rowidCol {
-				row[c] = rowid
-			}
+// sqliteRow is one row of a table scan; its TEXT and BLOB values alias the record
+// (valid during the callback only).
+type sqliteRow struct {
+	t     *sqliteTable
+	rec   []any
+	rowid int64
+}
+
+func (r sqliteRow) get(col string) any {
+	for i, c := range r.t.columns {
+		if c != col {
+			continue
 		}
-		return fn(row)
+		if i == r.t.rowidCol {
+			return r.rowid
+		}
+		if i < len(r.rec) {
+			return r.rec[i]
+		}
+	}
+	return nil
+}
+
+// str is a column as a string (a copy).
+func (r sqliteRow) str(col string) string {
+	switch x := r.get(col).(type) {
+	case sqlText:
+		return string(x)
+	case string:
+		return x
+	}
+	return ""
+}
+
+// bytes is a TEXT or BLOB column's bytes, not copied.
+func (r sqliteRow) bytes(col string) []byte {
+	switch x := r.get(col).(type) {
+	case sqlText:
+		return x
+	case []byte:
+		return x
+	}
+	return nil
+}
+
+func (r sqliteRow) num(col string) float64 {
+	switch x := r.get(col).(type) {
+	case int64:
+		return float64(x)
+	case float64:
+		return x
+	}
+	return 0
+}
+
+// rows scans a table, one row at a time.
+func (db *sqliteDB) rows(t sqliteTable, fn func(row sqliteRow) error) error {
+	return db.scan(t.root, func(rowid int64, rec []any) error {
+		return fn(sqliteRow{t: &t, rec: rec, rowid: rowid})
 	})
+}
+
+func recText(v any) string {
+	if x, ok := v.(sqlText); ok {
+		return string(x)
+	}
+	return ""
 }

@@ -3,7 +3,6 @@ package sessions
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 )
 
@@ -35,6 +34,7 @@ func Validate(s *Session, loc Locator) error {
 }
 
 func validate(s *Session, loc locator) error {
+	checkCounts(s)
 	if err := validateStructure(s, loc); err != nil {
 		return err
 	}
@@ -55,24 +55,47 @@ func (f failer) fail(kind string, i int, where, format string, args ...any) erro
 	if f.loc != nil {
 		line, col, where = f.loc(kind, i, where)
 	}
-	return &InputError{Path: f.path, Line: line, Col: col, Where: where, Msg: fmt.Sprintf(format, args...)}
+	return &InputError{Path: f.path, Line: line, Col: col, Where: where, Msg: fmt.Sprintf(format, shortArgs(args)...)}
+}
+
+// maxQuoted bounds a value an error message quotes (an id, a role): the message
+// names it, it need not reproduce a megabyte of it.
+const maxQuoted = 120
+
+// shortArgs cuts the strings among args to maxQuoted runes.
+func shortArgs(args []any) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		if s, ok := a.(string); ok {
+			a = shorten(s, maxQuoted)
+		}
+		out[i] = a
+	}
+	return out
 }
 
 func validateStructure(s *Session, loc locator) error {
 	f := failer{s.Path, loc}
-	ids := map[string]string{} // id -> where it is defined
-	msgIDs := map[string]bool{}
+	// ids maps an id to where it is defined: message i as i, compaction i as -(i+1)
+	// (the location's text is made only for an error).
+	ids := make(map[string]int, len(s.Messages)+len(s.Compactions))
+	defined := func(k int) string {
+		if k < 0 {
+			return fmt.Sprintf("compactions[%d]", -k-1)
+		}
+		return fmt.Sprintf("messages[%d]", k)
+	}
+	isMsg := func(id string) bool { k, ok := ids[id]; return ok && k >= 0 }
 	for i, m := range s.Messages {
-		where := fmt.Sprintf("messages[%d]", i)
 		if m.ID == "" {
-			return f.fail("messages", i, where, "message has no id")
+			return f.fail("messages", i, defined(i), "message has no id")
 		}
 		if prev, dup := ids[m.ID]; dup {
-			return f.fail("messages", i, where+".id", "duplicate id %q (also %s)", m.ID, prev)
+			return f.fail("messages", i, defined(i)+".id", "duplicate id %q (also %s)", m.ID, defined(prev))
 		}
-		ids[m.ID] = where
-		msgIDs[m.ID] = true
+		ids[m.ID] = i
 		if !validRoles[m.Role] {
+			where := defined(i)
 			if m.Role == "" {
 				return f.fail("messages", i, where, "message %q has no role (want user, assistant, tool or system)", m.ID)
 			}
@@ -86,9 +109,9 @@ func validateStructure(s *Session, loc locator) error {
 			return f.fail("compactions", i, where, "compaction has no id")
 		}
 		if prev, dup := ids[c.ID]; dup {
-			return f.fail("compactions", i, where+".id", "duplicate id %q (also %s)", c.ID, prev)
+			return f.fail("compactions", i, where+".id", "duplicate id %q (also %s)", c.ID, defined(prev))
 		}
-		ids[c.ID] = where
+		ids[c.ID] = -i - 1
 		compIdx[c.ID] = i
 	}
 	for i, c := range s.Compactions {
@@ -102,20 +125,20 @@ func validateStructure(s *Session, loc locator) error {
 		if len(c.Sources) == 0 {
 			return f.fail("compactions", i, where+".sources", "compaction %q lists no sources", c.ID)
 		}
-		seen := map[string]int{}
+		seen := make(map[string]int, len(c.Sources))
 		for j, src := range c.Sources {
-			w := fmt.Sprintf("%s.sources[%d]", where, j)
+			w := func() string { return fmt.Sprintf("%s.sources[%d]", where, j) }
 			if src == c.ID {
-				return f.fail("compactions", i, w, "compaction %q lists itself as a source", c.ID)
+				return f.fail("compactions", i, w(), "compaction %q lists itself as a source", c.ID)
 			}
 			if src == "" {
-				return f.fail("compactions", i, w, "empty source id")
+				return f.fail("compactions", i, w(), "empty source id")
 			}
 			if _, ok := ids[src]; !ok {
-				return f.fail("compactions", i, w, "unknown id %q", src)
+				return f.fail("compactions", i, w(), "unknown id %q", src)
 			}
 			if k, dup := seen[src]; dup {
-				return f.fail("compactions", i, w, "source %q listed twice (also sources[%d])", src, k)
+				return f.fail("compactions", i, w(), "source %q listed twice (also sources[%d])", src, k)
 			}
 			seen[src] = j
 		}
@@ -123,7 +146,7 @@ func validateStructure(s *Session, loc locator) error {
 			switch {
 			case c.Parent == c.ID:
 				return f.fail("compactions", i, where+".parent", "compaction %q is its own parent", c.ID)
-			case msgIDs[c.Parent]:
+			case isMsg(c.Parent):
 				return f.fail("compactions", i, where+".parent", "parent %q is a message, not a compaction", c.Parent)
 			default:
 				if _, ok := compIdx[c.Parent]; !ok {
@@ -135,7 +158,7 @@ func validateStructure(s *Session, loc locator) error {
 			return f.fail("compactions", i, where+".summary", "compaction %q has an empty summary", c.ID)
 		}
 		for j, id := range c.Preserved {
-			if !msgIDs[id] {
+			if !isMsg(id) {
 				return f.fail("compactions", i, fmt.Sprintf("%s.preserved[%d]", where, j), "unknown message id %q", id)
 			}
 		}
@@ -307,9 +330,9 @@ func manifestLocatorTop(data []byte, lines lineIndex, where string) (int, int, s
 // or a session-shaped file with a "manifest" key. It checks what it can without the
 // session (ids, texts, event kinds); AttachManifest checks the rest.
 func ReadManifest(path string) (*Manifest, error) {
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path, maxManifestBytes)
 	if err != nil {
-		return nil, &InputError{Path: path, Msg: errMsg(err)}
+		return nil, err
 	}
 	return parseManifest(path, data)
 }
@@ -323,6 +346,9 @@ func parseManifest(path string, data []byte) (*Manifest, error) {
 	}
 	if bytes.HasPrefix(data, utf8BOM) {
 		data = append([]byte("   "), data[len(utf8BOM):]...)
+	}
+	if err := checkNesting(path, data); err != nil {
+		return nil, err
 	}
 	var wrapper struct {
 		Manifest   *Manifest   `json:"manifest"`
@@ -356,7 +382,7 @@ func AttachManifest(s *Session, m *Manifest, manifestPath string) error {
 	var loc locator
 	if manifestPath != "" {
 		loc = func(kind string, i int, where string) (int, int, string) {
-			data, err := os.ReadFile(manifestPath)
+			data, err := readRegular(manifestPath, maxManifestBytes)
 			if err != nil {
 				return 0, 0, where
 			}
@@ -368,4 +394,33 @@ func AttachManifest(s *Session, m *Manifest, manifestPath string) error {
 	}
 	s.Manifest = m
 	return nil
+}
+
+// maxTokenCount bounds a plausible token count: no context window comes near a
+// billion tokens, and an overflowed or mistyped number is far beyond it.
+const maxTokenCount = 1_000_000_000
+
+// checkCounts drops the token counts that cannot be counts (negative, or beyond
+// maxTokenCount), with a warning each: they are the agent's own figures, reported
+// as they are, so a wrong one is not a reason to refuse the session.
+func checkCounts(s *Session) {
+	for i := range s.Compactions {
+		c := &s.Compactions[i]
+		for _, f := range []struct {
+			name string
+			v    *int
+		}{{"pre_tokens", &c.PreTokens}, {"post_tokens", &c.PostTokens}, {"target_tokens", &c.TargetTokens}} {
+			why := ""
+			switch {
+			case *f.v < 0:
+				why = "negative"
+			case *f.v > maxTokenCount:
+				why = "more than a billion"
+			default:
+				continue
+			}
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s: round %d (%s): %s %d is not a token count (%s); ignored", quotePath(s.Path), c.Round, c.ID, f.name, *f.v, why))
+			*f.v = 0
+		}
+	}
 }

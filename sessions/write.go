@@ -3,8 +3,8 @@ package sessions
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
+
+	"github.com/compaudit/compaudit/internal/outguard"
 )
 
 // The writer's documents mirror session-format-v1.md field by field, in a fixed key
@@ -85,46 +85,15 @@ func MarshalNative(s *Session) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// WriteNative writes s to path in the native format, atomically: the document goes to
-// a temporary file in the same folder, is synced, and is renamed over path. On any
-// error path is left as it was.
+// WriteNative writes s to path in the native format, atomically, through the output
+// guard (a temporary file in the same folder, synced, renamed over path; a replaced
+// file keeps its permissions; what is not a regular file is refused). On any error
+// path is left as it was. It protects no input: a caller that read files passes
+// through its own guard (outguard.Guard.WriteFile with MarshalNative).
 func WriteNative(path string, s *Session) error {
 	data, err := MarshalNative(s)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, data)
-}
-
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	ok = true
-	return nil
+	return (&outguard.Guard{}).WriteFile(path, data)
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/internal/termsafe"
 	"github.com/compaudit/compaudit/diffview"
 )
 
@@ -206,7 +208,12 @@ func expandHome(p string) (string, error) {
 
 func writeCmd(r *audit.Report, path, format string) tea.Cmd {
 	return func() tea.Msg {
-		err := audit.WriteFileAtomic(path, format, r)
+		// the same bytes the CLI writes: rendered, then made terminal-safe
+		var b bytes.Buffer
+		err := audit.Write(&b, format, r)
+		if err == nil {
+			err = audit.AtomicWrite(path, termsafe.Document(format, b.Bytes()))
+		}
 		if err != nil {
 			err = fmt.Errorf("writing %s: %s", path, writeErrText(err))
 		}

@@ -1,0 +1,345 @@
+package sessions
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// ---- building the session -------------------------------------------------------------
+
+// ocBuild keeps what DCP needs to map OpenCode ids onto the session's message ids.
+type ocBuild struct {
+	byMessage map[string][]string // OpenCode message id -> session message ids
+	origin    map[string]string   // session message id -> OpenCode message id
+	byCall    map[string][]string // tool callID -> session message ids (call and result)
+	native    []ocNative
+}
+
+type ocNative struct {
+	comp int     // index into Session.Compactions
+	at   float64 // ms
+}
+
+func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session, *ocBuild, error) {
+	// OpenCode's ids sort by creation time, as do the creation times; by time first, so
+	// that hand-numbered ids (msg_9, msg_10) cannot reorder a file that has times.
+	sort.SliceStable(msgs, func(i, j int) bool {
+		if msgs[i].Time.Created != msgs[j].Time.Created && msgs[i].Time.Created > 0 && msgs[j].Time.Created > 0 {
+			return msgs[i].Time.Created < msgs[j].Time.Created
+		}
+		return idLess(msgs[i].ID, msgs[j].ID)
+	})
+	n := 0
+	for _, m := range msgs {
+		m.digest()
+		n += len(m.out)
+	}
+	s := &Session{Format: format, Path: path, ID: sid, Messages: make([]Message, 0, n)}
+	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
+
+	// Completed summaries by the id of the compaction request they answer (a finished
+	// one first). Before compaction requests existed, a summary answered an ordinary
+	// prompt and stood alone: a "legacy" summary.
+	requests := map[string]bool{}
+	for _, m := range msgs {
+		if m.Role == "user" && m.request != nil {
+			requests[m.ID] = true
+		}
+	}
+	summaries := map[string]*ocMessage{}
+	legacy := map[string]bool{}
+	for _, m := range msgs {
+		if m.Role != "assistant" || !isTrue(m.Summary) || hasError(m.Error) || strings.TrimSpace(m.text) == "" {
+			continue
+		}
+		if !requests[m.ParentID] {
+			legacy[m.ID] = true
+			continue
+		}
+		if cur, ok := summaries[m.ParentID]; !ok || (cur.Finish == "" && m.Finish != "") {
+			summaries[m.ParentID] = m
+		}
+	}
+
+	var window []string // session message ids since the last compaction
+	prev := ""
+	var lastUser *ocMessage
+	// compact records the compaction sum made of the window; request is nil for a
+	// legacy summary.
+	compact := func(sum *ocMessage, request *ocPart, after []*ocMessage) {
+		var sources, preserved []string
+		if prev != "" {
+			sources = append(sources, prev)
+		}
+		keepFrom := len(window)
+		switch {
+		case request == nil:
+		case request.TailStartID != "":
+			// Messages from tail_start_id on were kept verbatim.
+			for i, id := range window {
+				if b.origin[id] == request.TailStartID {
+					keepFrom = i
+					break
+				}
+			}
+		case request.Overflow && lastUser != nil && replayed(after, lastUser, sum):
+			// On overflow the last real prompt is replayed after the summary.
+			for i, id := range window {
+				if b.origin[id] == lastUser.ID {
+					keepFrom = i
+					break
+				}
+			}
+			if keepFrom < len(window) {
+				preserved = append(preserved, b.byMessage[lastUser.ID]...)
+				var rest []string
+				for _, id := range window[keepFrom:] {
+					if b.origin[id] != lastUser.ID {
+						rest = append(rest, id)
+					}
+				}
+				window = append(window[:keepFrom:keepFrom], rest...)
+				keepFrom = len(window)
+			}
+		}
+		sources = append(sources, window[:keepFrom]...)
+		preserved = append(preserved, window[keepFrom:]...)
+		if len(sources) == 0 {
+			return // nothing before it: not an auditable round
+		}
+		c := Compaction{
+			ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
+			Summary: sum.text, Model: sum.ModelID, At: msTime(sum.Time.Created), Line: sum.line,
+		}
+		if request != nil {
+			c.Trigger = "manual"
+			if request.Auto {
+				c.Trigger = "auto"
+			}
+		}
+		if sum.Tokens != nil {
+			c.PreTokens = sum.Tokens.Input + sum.Tokens.Cache.Read
+		}
+		c.Opaque = LooksOpaque(c.Summary)
+		s.Compactions = append(s.Compactions, c)
+		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created})
+		prev = sum.ID
+		window = append([]string(nil), window[keepFrom:]...)
+	}
+	for mi, m := range msgs {
+		switch m.Role {
+		case "user", "assistant":
+		default:
+			return nil, nil, &InputError{Path: m.file, Line: m.line, Where: "role", Msg: fmt.Sprintf("unknown role %q (want user or assistant)", shorten(m.Role, maxQuoted))}
+		}
+		if requests[m.ID] {
+			if sum := summaries[m.ID]; sum != nil {
+				compact(sum, m.request, msgs[mi+1:])
+			}
+			continue // the request itself is harness text, not a message
+		}
+		if legacy[m.ID] {
+			compact(m, nil, nil)
+			continue
+		}
+		if m.Role == "assistant" && isTrue(m.Summary) {
+			continue // a summary (or a failed summary attempt): not a message
+		}
+		if m.Role == "user" && m.hasText {
+			lastUser = m
+		}
+		// OpenCode never sends a failed assistant turn to the model again (aborted turns
+		// excepted), so no summary saw it: keep it as a message, not as a source.
+		unseen := m.Role == "assistant" && hasError(m.Error) && errorName(m.Error) != "MessageAbortedError"
+		for _, msg := range m.out {
+			s.Messages = append(s.Messages, msg)
+			b.byMessage[m.ID] = append(b.byMessage[m.ID], msg.ID)
+			b.origin[msg.ID] = m.ID
+			if !unseen {
+				window = append(window, msg.ID)
+			}
+		}
+		for _, c := range m.calls {
+			b.byCall[c[0]] = append(b.byCall[c[0]], c[1])
+		}
+		m.out = nil
+	}
+	return s, b, nil
+}
+
+// idLess orders ids: OpenCode's own ids have one length and sort as strings; ids of
+// different lengths are compared with their digit runs as numbers (msg_9 < msg_10).
+func idLess(a, b string) bool {
+	if len(a) == len(b) {
+		return a < b
+	}
+	for a != "" && b != "" {
+		da, db := digitRun(a), digitRun(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if len(na) != len(nb) {
+				return len(na) < len(nb)
+			}
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digitRun(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// toolResultSuffix turns a tool part's id into its result message's id.
+const toolResultSuffix = ":result"
+
+// replayed reports whether a user message after the summary repeats user's text.
+func replayed(after []*ocMessage, user, summary *ocMessage) bool {
+	want := user.text
+	for _, m := range after {
+		if m.Role == "user" && m.ID > summary.ID && m.text == want {
+			return true
+		}
+	}
+	return false
+}
+
+func hasError(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && string(t) != "null"
+}
+
+func errorName(raw json.RawMessage) string {
+	var e struct {
+		Name string `json:"name"`
+	}
+	_ = json.Unmarshal(raw, &e)
+	return e.Name
+}
+
+func hasText(parts []ocPart) bool {
+	for _, p := range parts {
+		if p.Type == "text" && !p.Synthetic && !p.Ignored && strings.TrimSpace(string(p.Text)) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// partsText joins a message's text parts.
+func partsText(parts []ocPart) string {
+	var out []string
+	for _, p := range parts {
+		if p.Type == "text" && !p.Ignored {
+			out = append(out, string(p.Text))
+		}
+	}
+	return joinNonEmpty(out)
+}
+
+// ocMessagesOf turns one OpenCode message into session messages, one per part that
+// says something: text, reasoning, tool call and tool result.
+func ocMessagesOf(m *ocMessage) []Message {
+	out := ocPartsMessages(m)
+	for i := range out {
+		out[i].Line = m.line
+	}
+	return out
+}
+
+func ocPartsMessages(m *ocMessage) []Message {
+	var out []Message
+	at := func(p ocPart) string {
+		if p.Time != nil && p.Time.Start > 0 {
+			return msTime(p.Time.Start)
+		}
+		return msTime(m.Time.Created)
+	}
+	for _, p := range m.parts {
+		switch p.Type {
+		case "text":
+			if p.Ignored || strings.TrimSpace(string(p.Text)) == "" {
+				continue
+			}
+			role := RoleAssistant
+			if m.Role == "user" {
+				role = RoleUser
+				if p.Synthetic {
+					role = RoleSystem // injected by the harness, not typed by the user
+				}
+			}
+			out = append(out, Message{ID: p.ID, Role: role, Text: string(p.Text), At: at(p)})
+		case "reasoning":
+			if strings.TrimSpace(string(p.Text)) != "" {
+				out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindThinking, Text: string(p.Text), At: at(p)})
+			}
+		case "subtask":
+			if strings.TrimSpace(p.Prompt) != "" {
+				out = append(out, Message{ID: p.ID, Role: RoleUser, Text: p.Prompt, At: at(p)})
+			}
+		case "tool":
+			if p.State == nil {
+				continue
+			}
+			callAt, doneAt := msTime(m.Time.Created), ""
+			if p.State.Time != nil {
+				callAt, doneAt = msTime(p.State.Time.Start), msTime(p.State.Time.End)
+			}
+			out = append(out, Message{ID: p.ID, Role: RoleAssistant, Kind: KindToolCall, Name: p.Tool, Text: callText(p.Tool, string(p.State.Input)), At: callAt})
+			switch p.State.Status {
+			case "completed":
+				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: string(p.State.Output), At: doneAt})
+			case "error":
+				out = append(out, Message{ID: p.ID + toolResultSuffix, Role: RoleTool, Kind: KindToolResult, Name: p.Tool, Text: string(p.State.Error), IsError: true, At: doneAt})
+			}
+		}
+	}
+	return out
+}
+
+// msTime formats Unix milliseconds ("" for zero).
+func msTime(ms float64) string {
+	if ms <= 0 {
+		return ""
+	}
+	return unixTime(ms)
+}
+
+// finishOpenCode numbers the rounds by time, indexes and validates.
+func finishOpenCode(s *Session) (*Session, error) {
+	sort.SliceStable(s.Compactions, func(i, j int) bool { return s.Compactions[i].At < s.Compactions[j].At })
+	isComp := map[string]bool{}
+	for i := range s.Compactions {
+		c := &s.Compactions[i]
+		c.Round = i + 1
+		isComp[c.ID] = true
+		if c.Parent == "" {
+			for _, src := range c.Sources {
+				if isComp[src] {
+					c.Parent = src
+					break
+				}
+			}
+		}
+	}
+	s.Index()
+	if err := Validate(s, lineLocator(s)); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
