@@ -10,8 +10,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/compaudit/compaudit/audit"
-	"github.com/compaudit/compaudit/internal/termsafe"
 	"github.com/compaudit/compaudit/diffview"
+	"github.com/compaudit/compaudit/internal/termsafe"
 )
 
 // Export writes the report to a file the user names. It suggests a name next to the

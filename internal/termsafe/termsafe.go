@@ -129,14 +129,14 @@ func sanitize(s string, keepNewlines bool) string {
 // pass as they are. A rune split across two writes is held until the second. Close
 // flushes a trailing incomplete rune (as U+FFFD); it does not close w.
 type Writer struct {
-	w     io.Writer
-	json  bool
+	w    io.Writer
+	json bool
 	// joiner passes U+2060 WORD JOINER: the report writers insert it to keep a
 	// Markdown renderer from linking a URL or an @mention, after making every
 	// invisible character of the transcript visible.
 	joiner bool
-	carry []byte
-	buf   []byte
+	carry  []byte
+	buf    []byte
 }
 
 // NewWriter returns a Writer for plain text (reports, listings).
