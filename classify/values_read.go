@@ -43,6 +43,10 @@ func (sc *scanner) number(i int) {
 	case rest == "m" && v > 180:
 		// 500m: millicores or metres, not minutes
 		sc.emit(i, i, Token{Kind: TokNumber, Norm: "qty:" + strings.ToLower(w), Num: v, Unit: "m", Family: "m", Key: sc.keyBefore(i)})
+	case rest[0] == '-' && hyphenUnit(rest[1:]):
+		// "a 30-second cap", "a 5-minute window": the number and its unit as an adjective
+		u, _ := lookupUnit(strings.ToLower(rest[1:]), false)
+		sc.emit(i, i, quantity(v, dec, strings.ToLower(rest[1:]), u, sc.keyBefore(i)))
 	case rest[0] == '_' || rest[0] == '-' && len(rest) > 1 && isLetter(rest[1]):
 		// a name that starts with its number keeps its zeros
 		sc.emit(i, i, Token{Kind: TokID, Norm: "id:" + strings.ToLower(w), Num: v, Family: "name"})
@@ -64,6 +68,16 @@ func (sc *scanner) number(i int) {
 		}
 		sc.identifier(i)
 	}
+}
+
+// hyphenUnit: u is a unit spelled out as a word ("second", "minute", "gigabyte"),
+// as in "a 30-second cap"; a short symbol ("30-s") is not read this way.
+func hyphenUnit(u string) bool {
+	if len(u) < 3 {
+		return false
+	}
+	_, ok := lookupUnit(strings.ToLower(u), false)
+	return ok
 }
 
 // bareNumber reads a number with nothing glued to it: the next word may be its unit

@@ -203,6 +203,16 @@ func bigrams(w string, add func(string)) {
 // sub-words), for callers that compare wording.
 func ContentWords(text string) []string { return Terms(text, nil) }
 
+// NegatedStem is the stem a negative prefix denies in word ("unchanged" -> "chang",
+// "non-blocking" -> "block"); ok false when the word has none.
+func NegatedStem(word string) (string, bool) {
+	base, ok := negativePrefix(strings.ToLower(word))
+	if !ok {
+		return "", false
+	}
+	return Stem(base), true
+}
+
 // negativePrefix splits un-/non- off a long word ("unchanged" -> "changed").
 func negativePrefix(w string) (string, bool) {
 	for _, p := range []string{"un", "non-", "non"} {

@@ -52,6 +52,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket isn't versioned.", Fires: false},
 		{Source: []string{"assistant: The worker is not running."}, Summary: "The worker is stopped.", Fires: false},
 		{Source: []string{"user: Always rebuild the index without dropping it first."}, Summary: "Always rebuild the index by dropping it first.", Fires: true},
+		{Source: []string{"user: Do not change the billing schema; two services read it."}, Summary: "Constraint: keep the billing schema unchanged.", Fires: false},
+		{Source: []string{"assistant: The cache writes are non-blocking."}, Summary: "Cache writes are not blocking.", Fires: false},
 		{Source: []string{"assistant: The export wasn't signed, so the upload failed."}, Summary: "The export was signed, so the upload failed.", Fires: true},
 	},
 })

@@ -20,6 +20,12 @@ func negatedHeads(f *classify.Fact) map[string]int {
 			out[s.Head]++
 		}
 	}
+	// "unchanged", "non-blocking": the prefix denies its base
+	for _, w := range strings.Fields(lower(f.Text)) {
+		if st, ok := classify.NegatedStem(strings.Trim(w, ",.;:!?\"'`*()")); ok {
+			out[st]++
+		}
+	}
 	return out
 }
 
