@@ -96,6 +96,16 @@ func labelSpeaker(low string) (string, string) {
 		if strings.Contains(head, "user") {
 			return "user", "user"
 		}
+		if k, who := labelParty(head); k != "" {
+			return k, who // "Team rules:", "Reviewer:", "Security constraint:"
+		}
+	}
+	if i := strings.LastIndexByte(low, '('); i >= 0 {
+		if j := strings.IndexByte(low[i:], ')'); j > 0 && j < 30 {
+			if k, who := labelParty(low[i+1 : i+j]); k != "" {
+				return k, who // "... (reviewer)", "(team rule)"
+			}
+		}
 	}
 	for _, p := range []string{"(user", "user's rule", "user's decision", "user's request", "user's instruction", "user's preference", "user's choice", "user said", "user asked",
 		"user wants", "user wanted", "user chose", "user decided", "user confirmed", "user requested", "user noted", "user pointed", "user corrected", "user clarified",
@@ -110,6 +120,38 @@ func labelSpeaker(low string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// labelParty: a short label ("team rules", "reviewer", "security constraint") names a
+// third party; the label's nouns of kind (rule, constraint, note) are not its name.
+func labelParty(head string) (string, string) {
+	ws := strings.Fields(strings.Trim(head, "-*# "))
+	if len(ws) == 0 || len(ws) > 3 {
+		return "", ""
+	}
+	for _, w := range ws {
+		for _, t := range teamWords {
+			if w == t || w == t+"'s" || w == t+"s" {
+				return "team", normWho(t)
+			}
+		}
+	}
+	return "", ""
+}
+
+// PartyWord reports whether w (lower case) names a party a claim can be credited to:
+// the user, the assistant, a team, a role.
+func PartyWord(w string) bool {
+	switch w {
+	case "user", "users", "assistant", "agent", "i", "we", "you", "me", "my", "our":
+		return true
+	}
+	for _, t := range teamWords {
+		if w == t || w == t+"s" || w == t+"'s" {
+			return true
+		}
+	}
+	return false
 }
 
 // quoted: position i is inside a quotation.
@@ -148,7 +190,7 @@ var docWords = []string{"readme", "docs", "documentation", "guide", "spec", "rfc
 	"policy", "handbook", "playbook", "release notes", "the api reference", "reference", "comment in", "the code says", "header", "config file", "ticket", "issue"}
 var teamWords = []string{"team", "squad", "on-call", "oncall", "sre", "security", "legal", "compliance", "dba", "ops", "support", "finance", "management", "lead", "manager", "reviewer",
 	"pi", "customer", "client", "owner", "maintainer", "architect", "cto", "ceo", "admin", "agent", "vendor", "registrar"}
-var ciWords = []string{"ci", "pipeline", "the build", "github actions", "jenkins", "buildkite", "the job", "the linter", "the tests", "the test suite", "the logs", "the output", "monitoring", "dashboard", "grafana", "alert"}
+var ciWords = []string{"ci", "pipeline", "the build", "the job", "the linter", "the tests", "the test suite", "the logs", "the output", "monitoring", "dashboard", "alert"}
 
 // originalOf is phrase (as cut from low) in the original casing ("" when not found).
 func originalOf(low, text, phrase string) string {

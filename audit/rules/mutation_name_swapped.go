@@ -1,0 +1,328 @@
+package rules
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// A named thing (a product, a library, a service, a team) replaced by another name in
+// the same slot of the same claim: the rest of the sentence is kept, the name is not,
+// and the new name occurs nowhere in the round's sources.
+var _ = rule.Register(&rule.Rule{
+	ID:    "mutation/name-swapped",
+	Doc:   "The summary keeps the source's claim but puts another name in it (a product, library, service or team the sources never mention), in the slot the source's name held.",
+	Stage: rule.StagePair,
+	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if p.Match.Cover < 0.4 || f.Act == classify.ActQuestion {
+			return rule.Hit{}, false
+		}
+		a, b := nameWords(f.Text), nameWords(g.Text)
+		for _, gap := range wordGaps(a, b) {
+			old, repl := a[gap.a0:gap.a1], b[gap.b0:gap.b1]
+			if !nameSlot(r, f, g, old, repl) {
+				continue
+			}
+			o, n := joinWords(old), joinWords(repl)
+			return rule.NewHit(p.Src, p.Sum, 0.85, "the summary names "+quote(n)+" where the source has "+quote(o),
+				rule.Slot{Name: "name", Source: o, Summary: n}), true
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: The nightly export is uploaded to Backblaze with the rclone sync job."}, Summary: "The nightly export is uploaded to Wasabi with the rclone sync job.", Fires: true},
+		{Source: []string{"user: Route the alert pages through PagerDuty, not email."}, Summary: "User rule: route the alert pages through Opsgenie, not email.", Fires: true},
+		{Source: []string{"assistant: Parsing moved to serde-json in the ingest crate."}, Summary: "Parsing moved to simd-json in the ingest crate.", Fires: true},
+		{Source: []string{"assistant: The nightly export is uploaded to Backblaze with the rclone sync job."}, Summary: "The nightly export goes to Backblaze through the rclone sync job.", Fires: false},
+		{Source: []string{"assistant: The nightly export is uploaded to Backblaze with the rclone sync job."}, Summary: "The nightly export is uploaded quickly to Backblaze with the rclone sync job.", Fires: false},
+		{Source: []string{"assistant: Tile rendering uses Mapnik on the worker pool.", "assistant: The API uses Flask behind nginx."}, Summary: "Tile rendering uses Flask on the worker pool.", Fires: false},
+		{Source: []string{"assistant: The reports are built with PostgreSQL views."}, Summary: "The reports are built with Postgres views.", Fires: false},
+		{Source: []string{"assistant: Current State: the importer is fixed."}, Summary: "Where Things Stand: the importer is fixed.", Fires: false},
+		{Source: []string{"assistant: The invoices table holds 4,200 rows."}, Summary: "The invoices table holds 4,300 rows.", Fires: false},
+	},
+})
+
+// nameWord is one word of a fact's text: its surface form, its stems, and whether it
+// opens a sentence.
+type nameWord struct {
+	raw   string
+	terms []string
+	first bool
+}
+
+// nameWords splits text into words, trimmed of punctuation and Markdown marks.
+func nameWords(text string) []nameWord {
+	var out []nameWord
+	first := true
+	for _, w := range strings.Fields(text) {
+		t := strings.Trim(w, ",.;:!?\"'`*()[]{}<>“”‘’")
+		if t != "" && t != "-" {
+			out = append(out, nameWord{raw: t, terms: classify.ContentWords(t), first: first})
+		}
+		first = t == "" || strings.ContainsAny(w[len(w)-1:], ".:!?") || w == "-"
+	}
+	return out
+}
+
+func (w nameWord) key() string { return strings.ToLower(w.raw) }
+
+// gap is a stretch of words the two sides do not share, between shared words.
+type gap struct{ a0, a1, b0, b1 int }
+
+// wordGaps aligns two word lists by their longest common subsequence (case-folded) and
+// returns the stretches replaced on both sides: between two shared words, or at an end
+// next to a shared content word or after two of them.
+func wordGaps(a, b []nameWord) []gap {
+	n, m := len(a), len(b)
+	if n == 0 || m == 0 || n > 80 || m > 80 {
+		return nil
+	}
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i].key() == b[j].key() {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []gap
+	pi, pj, leftContent, shared := 0, 0, false, 0
+	for i, j := 0, 0; ; {
+		end := i >= n || j >= m
+		if end || a[i].key() == b[j].key() {
+			if end {
+				i, j = n, m
+			}
+			right := !end && len(a[i].terms) > 0
+			interior := pi > 0 && !end
+			if i > pi && j > pj && (interior || leftContent || right || shared >= 2) {
+				out = append(out, gap{pi, i, pj, j})
+			}
+			if end {
+				return out
+			}
+			leftContent = len(a[i].terms) > 0
+			if leftContent {
+				shared++
+			}
+			i, j = i+1, j+1
+			pi, pj = i, j
+			continue
+		}
+		if lcs[i+1][j] >= lcs[i][j+1] {
+			i++
+		} else {
+			j++
+		}
+	}
+}
+
+// nameSlot: one side of the gap names something, the replacement's own words occur
+// nowhere in the round's sources, the replaced name nowhere in the summary
+// (words both share, "json" of "serde-json" and "simd-json", are not the swap),
+// neither is a value, and the two are not spellings of one name.
+func nameSlot(r *rule.Round, f, g *classify.Fact, old, repl []nameWord) bool {
+	if len(old) == 0 || len(repl) == 0 || len(old) > 3 || len(repl) > 3 {
+		return false
+	}
+	if !(anyNamed(r, old) || anyNamed(r, repl)) || valueWords(f, old) || valueWords(g, repl) {
+		return false
+	}
+	oldT, newT := termSet(old), termSet(repl)
+	if oldT == nil || newT == nil {
+		return false
+	}
+	novel := 0
+	for _, w := range repl {
+		if r.Terms[w.terms[0]] {
+			return false // the word itself ("CircleCI"; its part "CI" may occur)
+		}
+	}
+	for t := range newT {
+		if !oldT[t] && !r.Terms[t] {
+			novel++
+		}
+	}
+	// the replaced name, as a phrase, is named fewer times in the summary than in the
+	// sources ("Claude Code" may go while "Claude" and "code" stay elsewhere; a name
+	// moved to another bullet is still there)
+	name := lower(joinWords(old))
+	gone := phraseCount(r.Sum, name) < phraseCount(r.Src, name)
+	return novel > 0 && gone && !sameName(joinWords(old), joinWords(repl))
+}
+
+// termSet is the stems of ws; nil when a word has none (a stopword in the gap) or is
+// a cue of the claim's form ("never", "always", "maybe") or a party ("user", "team"):
+// other rules judge those.
+func termSet(ws []nameWord) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range ws {
+		if len(w.terms) == 0 || classify.CueWord(lower(w.raw)) || classify.PartyWord(lower(w.raw)) {
+			return nil
+		}
+		for _, t := range w.terms {
+			out[t] = true
+		}
+	}
+	return out
+}
+
+// anyNamed: a word of ws is written as a name: capitalised inside a sentence, with
+// inner capitals (CircleCI), or joined by a hyphen (serde-json); or, opening a
+// sentence, capitalised and never written in lower case anywhere in the round.
+func anyNamed(r *rule.Round, ws []nameWord) bool {
+	for _, w := range ws {
+		if namedWord(w) || w.first && capitalisedOnly(r, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// capitalisedOnly: w opens a sentence, is capitalised, is not a past or present
+// participle ("Added", "Fixing": how a summary line starts), and its lower-case form
+// occurs nowhere in the round's sources or summary.
+func capitalisedOnly(r *rule.Round, w nameWord) bool {
+	c, _ := utf8.DecodeRuneInString(w.raw)
+	low := lower(w.raw)
+	if !unicode.IsUpper(c) || len(w.raw) < 4 || strings.HasSuffix(low, "ed") || strings.HasSuffix(low, "ing") || !hasLetters(w.raw) {
+		return false
+	}
+	if r.Text != nil && len(r.Text.Lookup([]byte(low), 1)) > 0 {
+		// the index is lower-cased: look for the word as written in lower case
+		for _, fs := range [][]classify.Fact{r.Src, r.Sum} {
+			for k := range fs {
+				if wordCount(fs[k].Text, low) > 0 {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func namedWord(w nameWord) bool {
+	s := w.raw
+	r, _ := utf8.DecodeRuneInString(s)
+	inner := false
+	for _, c := range s[utf8.RuneLen(r):] {
+		if unicode.IsUpper(c) {
+			inner = true
+		}
+	}
+	if inner {
+		return true // GitHub, CircleCI, API
+	}
+	if strings.Contains(strings.Trim(s, "-"), "-") && hasLetters(s) {
+		return true
+	}
+	return unicode.IsUpper(r) && !w.first
+}
+
+func hasLetters(s string) bool {
+	n := 0
+	for _, c := range s {
+		if unicode.IsLetter(c) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// valueWords: a word holds a digit or is part of one of the fact's values (numbers,
+// versions, ids, zones and units have rules of their own).
+func valueWords(f *classify.Fact, ws []nameWord) bool {
+	for _, w := range ws {
+		if strings.ContainsAny(w.raw, "0123456789/") {
+			return true
+		}
+		for _, t := range f.Tokens {
+			// a digit-free id ("go-git") is a name here
+			if t.Kind != classify.TokID && strings.Contains(t.Raw, w.raw) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// phraseCount is how often the facts name phrase (lower case), as whole words.
+func phraseCount(fs []classify.Fact, phrase string) int {
+	n := 0
+	for k := range fs {
+		n += wordCount(lower(fs[k].Text), phrase)
+	}
+	return n
+}
+
+// wordCount is how often s holds w with no letter or digit on either side.
+func wordCount(s, w string) int {
+	n := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], w)
+		if j < 0 {
+			return n
+		}
+		j += i
+		end := j + len(w)
+		if (j == 0 || !isAlnum(s[j-1])) && (end == len(s) || !isAlnum(s[end])) {
+			n++
+		}
+		i = j + 1
+	}
+}
+
+func joinWords(ws []nameWord) string {
+	parts := make([]string, len(ws))
+	for i, w := range ws {
+		parts[i] = w.raw
+	}
+	return strings.Join(parts, " ")
+}
+
+// sameName: one is a prefix or abbreviation of the other (Postgres, PostgreSQL; k8s,
+// Kubernetes), so the summary respelled the name rather than swapped it.
+func sameName(a, b string) bool {
+	x, y := squash(a), squash(b)
+	if x == "" || y == "" {
+		return false
+	}
+	if strings.HasPrefix(x, y) || strings.HasPrefix(y, x) {
+		return true
+	}
+	n := 0
+	for n < len(x) && n < len(y) && x[n] == y[n] {
+		n++
+	}
+	return n >= 5 || initials(a) == y || initials(b) == x
+}
+
+func squash(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		if unicode.IsLetter(c) || unicode.IsDigit(c) {
+			b.WriteRune(c)
+		}
+	}
+	return b.String()
+}
+
+func initials(s string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(s, func(c rune) bool { return c == ' ' || c == '-' }) {
+		r, _ := utf8.DecodeRuneInString(w)
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
