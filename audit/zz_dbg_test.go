@@ -8,6 +8,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/audit/perturb"
+	"github.com/compaudit/compaudit/sessions"
 )
 
 func TestDbgPerturb(t *testing.T) {
@@ -54,7 +55,10 @@ func TestDbgMisses(t *testing.T) {
 		if found {
 			continue
 		}
-		fmt.Printf("=== %q -> %q\n  line: %.160s\n", c.Change.Old, c.Change.New, lineOf(c))
+		if d := os.Getenv("DBG_DUMP"); d != "" {
+			_ = sessions.WriteNative(fmt.Sprintf("%s/%s.json", d, strings.ReplaceAll(c.ID, "/", "-")), c.Session())
+		}
+		fmt.Printf("=== %q -> %q (new in source: %v)\n  line: %.160s\n", c.Change.Old, c.Change.New, strings.Contains(strings.ToLower(c.Source), strings.ToLower(c.Change.New)), lineOf(c))
 		for _, f := range r.Rounds[1].Findings {
 			if f.Severity == "info" && f.Importance < 0.2 {
 				continue

@@ -23,7 +23,7 @@ var _ = rule.Register(&rule.Rule{
 			if h.Category != "consequential" || negatedOrFuture(g.Text, h.Start) {
 				continue
 			}
-			if !eventRecorded(r, g, h.Attr("stem")) {
+			if !eventRecorded(r, g, actionStems(h.Entry)) {
 				return rule.NewHit(-1, k, 0.9, "no source records that it was "+g.Text[h.Start:h.End], rule.Slot{Name: "event", Summary: g.Text[h.Start:h.End]}), true
 			}
 		}
@@ -33,6 +33,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The stuck session is pid 4411; I can only read, so I won't touch it."}, Summary: "Terminated the stuck session (pid 4411).", Fires: true},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git status\nYour branch is ahead of 'origin/main' by 1 commit."}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: true},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git push origin main\nTo github.com:acme/app.git\n   41aa0c3..9c1e2d7  main -> main"}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: false},
+		{Source: []string{"assistant: Removed the stale fixtures under tests/golden/ and regenerated them."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: false},
+		{Source: []string{"assistant: Listed the stale fixtures under tests/golden/."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: true},
 		{Source: []string{"assistant: The stuck session is pid 4411."}, Summary: "Next: terminate the stuck session (pid 4411) once approved.", Fires: false},
 	},
 })
@@ -53,10 +55,22 @@ func negatedOrFuture(text string, at int) bool {
 	return false
 }
 
+// actionStems are the word families that record the action of a consequential cue:
+// its own and those of the same action ("removed" records "deleted").
+func actionStems(e *lexicon.Entry) []string {
+	out := []string{e.Attr("stem")}
+	for _, s := range strings.Split(e.Attr("also"), ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
 // eventRecorded: a source fact or evidence line shows the action's word family on the
 // same thing: next to one of its specific values (in the same message, or a tool call
 // and its result), or about its subject.
-func eventRecorded(r *rule.Round, g *classify.Fact, stem string) bool {
+func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 	var specific []string
 	for _, t := range g.Tokens {
 		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath {
@@ -65,7 +79,11 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stem string) bool {
 	}
 	var stemAt, valueAt []int
 	scan := func(f *classify.Fact, pos int) bool {
-		hasStem := strings.Contains(strings.ToLower(f.Text), stem)
+		low := strings.ToLower(f.Text)
+		hasStem := false
+		for _, st := range stems {
+			hasStem = hasStem || containsWordPrefix(low, st)
+		}
 		if hasStem {
 			if rule.About(g, f) {
 				return true
