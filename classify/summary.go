@@ -82,10 +82,18 @@ func summaryBody(text string) string { return text }
 // template section. It is neither a fact to keep nor an addition.
 func templateLine(text string) bool {
 	low := lexicon.Lower(strings.TrimSpace(text))
+	meta, about := false, false
 	for _, h := range lexicon.Default().Find(low) {
-		if h.Category == "template" && h.Start <= 3 {
+		switch {
+		case h.Category == "template" && h.Start <= 3:
 			return true
+		case h.Category == "compaction-verb":
+			meta = true
+		case h.Category == "compaction-object":
+			about = true
 		}
 	}
-	return false
+	// a note about the compaction itself ("earlier messages were trimmed to save
+	// context"): the summary describing its own making, not the session
+	return meta && about && len(low) < 160
 }

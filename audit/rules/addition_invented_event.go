@@ -27,6 +27,9 @@ var _ = rule.Register(&rule.Rule{
 				return rule.NewHit(-1, k, 0.9, "no source records that it was "+g.Text[h.Start:h.End], rule.Slot{Name: "event", Summary: g.Text[h.Start:h.End]}), true
 			}
 		}
+		if v := novelAction(r, k); v != "" {
+			return rule.NewHit(-1, k, 0.8, "no source records that anyone "+lower(v)+" anything like this", rule.Slot{Name: "event", Summary: v}), true
+		}
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
@@ -35,9 +38,74 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git push origin main\nTo github.com:acme/app.git\n   41aa0c3..9c1e2d7  main -> main"}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: false},
 		{Source: []string{"assistant: Removed the stale fixtures under tests/golden/ and regenerated them."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: false},
 		{Source: []string{"assistant: Listed the stale fixtures under tests/golden/."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: true},
+		{Source: []string{"assistant: The cache regression appeared in build 88 after the allocator change."}, Summary: "Bisected the cache regression to the allocator change in build 88.", Fires: true},
+		{Source: []string{"assistant: I bisected the cache regression: it starts with the allocator change in build 88."}, Summary: "Bisected the cache regression to the allocator change (build 88).", Fires: false},
+		{Source: []string{"assistant: Investigated the slow checkout page: the price widget makes 40 calls per render."}, Summary: "Looked into the slow checkout page: the price widget makes 40 calls per render.", Fires: false},
 		{Source: []string{"assistant: The stuck session is pid 4411."}, Summary: "Next: terminate the stuck session (pid 4411) once approved.", Fires: false},
 	},
 })
+
+// novelAction is the past-tense verb that heads summary fact k ("Bisected ...",
+// "... was quarantined") when no source or tool record uses its word family and no
+// source fact that holds most of the claim reports an action (a source that does is
+// the same event in other words): an action nobody reported ("" otherwise).
+func novelAction(r *rule.Round, k int) string {
+	g := &r.Sum[k]
+	if g.Code || g.Act == classify.ActQuestion || g.Section == classify.SecConcepts {
+		return ""
+	}
+	for _, s := range r.Support[k] {
+		if s.Match.Cover >= 0.5 && (reportsDoing(r.Fact(s.Ref)) || headVerb(r.Fact(s.Ref).Text) != "") {
+			return "" // a source reports this action in other words ("investigated", "looked into")
+		}
+	}
+	cues := lexicon.Default().Find(g.Text)
+	ws := strings.Fields(g.Text)
+	for i, w := range ws {
+		if inCue(cues, strings.Index(g.Text, w)) {
+			continue // "ruled out", "rolled back": the lexicon's own cues
+		}
+		t := strings.Trim(w, ",.;:!?\"'`*()[]")
+		lt := lower(t)
+		head := i == 0 || i <= 2 && strings.HasSuffix(ws[i-1], ":") || i > 0 && (lower(ws[i-1]) == "was" || lower(ws[i-1]) == "were")
+		if !head || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) {
+			continue
+		}
+		st := classify.Stem(lt)
+		if !r.Terms[st] && r.Text != nil && len(r.Text.Lookup([]byte(strings.TrimSuffix(st, "e")), 1)) == 0 {
+			return t
+		}
+	}
+	return ""
+}
+
+// inCue: a lexicon cue spans byte offset at.
+func inCue(cues []lexicon.Hit, at int) bool {
+	for _, h := range cues {
+		if h.Start <= at && at < h.End {
+			return true
+		}
+	}
+	return false
+}
+
+// headVerb is the past-tense verb that opens text (after a label), "" when none.
+func headVerb(text string) string {
+	ws := strings.Fields(text)
+	for i, w := range ws {
+		if i > 2 {
+			break
+		}
+		lt := lower(strings.Trim(w, ",.;:!?\"'`*()[]"))
+		if len(lt) >= 5 && strings.HasSuffix(lt, "ed") {
+			return lt
+		}
+		if !strings.HasSuffix(w, ":") && i > 0 {
+			break
+		}
+	}
+	return ""
+}
 
 // negatedOrFuture: "not pushed", "will be deployed", "needs to be merged", "before it is released".
 func negatedOrFuture(text string, at int) bool {
