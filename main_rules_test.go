@@ -204,3 +204,19 @@ func TestRulesOutFile(t *testing.T) {
 		t.Errorf("unwritable -o: code %d, stderr %q", code, errOut)
 	}
 }
+
+// TestTUIRuleDoc: the detail view gets each rule's doc from the registry (and nothing
+// for an id the registry does not hold).
+func TestTUIRuleDoc(t *testing.T) {
+	if tuiRuleDoc == nil {
+		t.Fatal("tuiRuleDoc is not wired")
+	}
+	for _, r := range rule.All() {
+		if d := tuiRuleDoc(r.ID); !strings.HasPrefix(d, r.Doc) {
+			t.Errorf("%s: %q", r.ID, d)
+		}
+	}
+	if d := tuiRuleDoc("omission/not-a-rule"); d != "" {
+		t.Errorf("unknown id: %q", d)
+	}
+}
