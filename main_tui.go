@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/audit/ruledoc"
 	"github.com/compaudit/compaudit/sessions"
 	"github.com/compaudit/compaudit/themes"
 	"github.com/compaudit/compaudit/tui"
@@ -24,9 +25,9 @@ func interactive(w io.Writer) bool {
 	return isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd())
 }
 
-// tuiRuleDoc looks up a rule's documentation for the detail view ("" when unknown);
-// the engine's rule registry plugs in here.
-var tuiRuleDoc func(ruleID string) string
+// tuiRuleDoc looks up a rule's documentation for the detail view ("" when unknown):
+// its doc and first firing example, from the engine's rule registry.
+var tuiRuleDoc = ruledoc.Brief
 
 // runTUI opens the interactive auditor. Reading and auditing run inside a command
 // (with a spinner), never on the key path.

@@ -245,6 +245,9 @@ func (m *briefWriter) top(r *Report) {
 		if f.Invariant != "" {
 			head += " · invariant " + briefText(f.Invariant, 30)
 		}
+		if f.Rule != "" {
+			head += " · rule " + briefUnlink(mdRuleCode(f.Rule))
+		}
 		m.ln(head)
 		m.ln("   - source: " + m.side(f.Source, f.Summary, false, f.Detail, "*(not in the sources)*"))
 		m.ln("   - summary: " + m.side(f.Summary, f.Source, true, f.Detail, "*(missing from the summary)*"))

@@ -104,6 +104,7 @@ type hView struct {
 	LostInvMore                                   int        // flagged invariants not repeated at the top
 	ChecksFailed                                  int
 	Warnings                                      []string
+	Rules                                         []rwRule // the rules the findings name, with their docs
 	CSS                                           template.CSS
 }
 
@@ -151,6 +152,9 @@ type hFinding struct {
 	Detail, Invariant   string
 	Score               string
 	NoSource, NoSummary string
+	// Rule is the id of the rule that reported it, RuleAnchor its entry in the report's
+	// rules section, RuleDoc its doc.
+	Rule, RuleAnchor, RuleDoc string
 }
 
 type hSide struct {
@@ -234,6 +238,7 @@ func hFindings(fs []Finding, round int, prefix string, index map[*Finding]hFindi
 		if f.Score > 0 {
 			hf.Score = strconv.FormatFloat(f.Score, 'f', 2, 64)
 		}
+		hRuleOf(&hf, f.Rule)
 		hf.NoSource = "not in the sources"
 		hf.NoSummary = "not in the summary"
 		if index != nil {
@@ -288,6 +293,7 @@ func buildHTMLView(r *Report) *hView {
 		Chips:       rwFamilyChips(h.ByFamily),
 		Styles:      FamilyStyles,
 		Warnings:    nil,
+		Rules:       hRules(r),
 		CSS:         template.CSS(rwHtmlCSS()),
 		StateLegend: rwStateLegend("⚑"),
 	}

@@ -88,6 +88,7 @@ section.round{margin-top:30px}
 .f-head{display:flex;align-items:center;flex-wrap:wrap;gap:8px;font-size:13.5px}
 .f-head .fam{font-weight:700}
 .f-head .ref{margin-left:auto;color:var(--muted);font-size:12px}
+.f-head .rule{font-size:12px;color:var(--muted)}
 .f-detail{margin:6px 0 8px}
 .sides{display:grid;grid-template-columns:1fr 1fr;gap:10px}
 .side{background:var(--soft);border-radius:4px;padding:6px 10px;font-size:13.5px;min-width:0}
@@ -113,6 +114,9 @@ tr.flagged td:first-child{box-shadow:inset 4px 0 0 #D55E00}
 .surv td.sv .mb i{display:block;height:3px;background:#57606a}
 .surv td.k.crit::after{content:" ◆";color:#D55E00}
 .chk td.res{white-space:nowrap;font-weight:700}
+dl.rules{display:grid;grid-template-columns:auto 1fr;gap:4px 16px;font-size:13.5px}
+dl.rules dt{font-size:12.5px}
+dl.rules dd{margin:0}
 .chk tr.fail td.res{color:#A63F00}
 .chk tr.pass td.res{color:var(--muted)}
 .lost{border:2px solid #D55E00;border-radius:8px;padding:4px 18px 10px;margin:18px 0 26px;background:#fffaf7}
@@ -171,7 +175,7 @@ const htmlSrc = `<!doctype html>
 <div class="card"><div class="n">{{if eq .WorstClass "none"}}<span class="muted">none</span>{{else}}<span class="sev {{.WorstClass}}">{{.WorstLabel}}</span>{{end}}</div><div class="l">worst severity</div></div>
 </div>
 {{if .Chips}}<div class="chips">{{range .Chips}}<span class="chip fam-{{.Style.Family}}"><span class="glyph" aria-hidden="true">{{.Style.Glyph}}</span>{{.Count}} {{.Style.Label}}</span>{{end}}</div>{{else}}<p class="muted">{{if and .Head.Rounds (eq .Head.Opaque .Head.Rounds)}}Nothing auditable as text: every round is opaque.{{else}}No findings in any {{if .Head.Opaque}}auditable {{end}}round.{{end}}</p>{{end}}
-<nav class="toc">{{if or .Lost .LostFindings}}<a href="#lost">What was lost</a>{{end}}{{range .Rounds}}<a href="#{{.Anchor}}">Round {{.Round}}</a>{{end}}<a href="#invariants">Invariants</a><a href="#survival">Survival</a><a href="#checks">Checks</a>{{if .Warnings}}<a href="#warnings">Warnings</a>{{end}}</nav>
+<nav class="toc">{{if or .Lost .LostFindings}}<a href="#lost">What was lost</a>{{end}}{{range .Rounds}}<a href="#{{.Anchor}}">Round {{.Round}}</a>{{end}}<a href="#invariants">Invariants</a><a href="#survival">Survival</a><a href="#checks">Checks</a>{{if .Rules}}<a href="#rules">Rules</a>{{end}}{{if .Warnings}}<a href="#warnings">Warnings</a>{{end}}</nav>
 </header>
 
 {{if or .Lost .LostFindings}}<section class="lost" id="lost">
@@ -238,6 +242,10 @@ const htmlSrc = `<!doctype html>
 </table>
 {{else}}<p class="none">No structural checks ran.</p>{{end}}
 
+{{if .Rules}}<h2 id="rules">Rules</h2>
+<p class="small">The {{len .Rules}} rule(s) that reported these findings (<span class="mono">compaudit rules ID</span> shows each with its examples).</p>
+<dl class="rules">{{range .Rules}}<dt id="{{.Anchor}}" class="mono">{{.ID}}</dt><dd>{{.Doc}}</dd>{{end}}</dl>{{end}}
+
 {{if .Warnings}}<h2 id="warnings">Warnings</h2>
 <ul class="small">{{range .Warnings}}<li>{{.}}</li>{{end}}</ul>{{end}}
 
@@ -246,7 +254,7 @@ const htmlSrc = `<!doctype html>
 </body>
 </html>
 {{define "finding"}}<article class="finding fam-{{.Style.Family}}">
-<div class="f-head"><span class="glyph" aria-hidden="true">{{.Style.Glyph}}</span><span class="fam">{{.Style.Label}}</span><span class="sev {{.Sev}}">{{.SevLabel}}</span><span class="muted">{{.Class}}</span>{{if .Invariant}}<span class="badge">invariant {{.Invariant}}</span>{{end}}<span class="ref">round {{.Round}} · #{{.Ref}}{{if .Score}} · score {{.Score}}{{end}}</span></div>
+<div class="f-head"><span class="glyph" aria-hidden="true">{{.Style.Glyph}}</span><span class="fam">{{.Style.Label}}</span><span class="sev {{.Sev}}">{{.SevLabel}}</span><span class="muted">{{.Class}}</span>{{if .Invariant}}<span class="badge">invariant {{.Invariant}}</span>{{end}}{{if .Rule}}<a class="rule mono" href="#{{.RuleAnchor}}"{{if .RuleDoc}} title="{{.RuleDoc}}"{{end}}>{{.Rule}}</a>{{end}}<span class="ref">round {{.Round}} · #{{.Ref}}{{if .Score}} · score {{.Score}}{{end}}</span></div>
 <p class="f-detail">{{.Detail}}</p>
 <div class="sides">{{template "side" dict "S" .Source "Lab" "source" "None" .NoSource}}{{template "side" dict "S" .Summary "Lab" "summary" "None" .NoSummary}}</div>
 </article>

@@ -103,6 +103,7 @@ func (m *mdWriter) report(r *Report) {
 	m.invariants(r)
 	m.survival(r)
 	m.checks(r)
+	m.rules(r)
 	m.warnings(r)
 }
 
@@ -290,7 +291,7 @@ func (m *mdWriter) findingsTable(round int, prefix string, fs []rwIndexed) {
 		m.p("| %s | %s | %s | %s | %s | %s | %s |\n",
 			rwFindingRef(round, prefix, x.N),
 			mdSeverity(f.Severity),
-			mdGlyph(f.Family)+" "+mdEsc(FamilyLabel(f.Family)),
+			mdGlyph(f.Family)+" "+mdEsc(FamilyLabel(f.Family))+mdRuleRef(f.Rule),
 			mdEsc(rwClassLabel(f.Class)),
 			mdSide(f.Source, f.Summary, false, f.Detail, "*(none: not in the sources)*", m.quoteRunes()),
 			mdSide(f.Summary, f.Source, true, f.Detail, "*(none: not in the summary)*", m.quoteRunes()),

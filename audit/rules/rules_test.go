@@ -1,36 +1,18 @@
 package rules_test
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/audit/ruledoc"
 	"github.com/compaudit/compaudit/sessions"
 )
 
-// session builds a one-round session from an example: each source line is
-// "role: text" (user, assistant, thinking, tool, system).
-func session(ex rule.Example) *sessions.Session {
-	s := &sessions.Session{ID: "example", Format: "test"}
-	var ids []string
-	for i, line := range ex.Source {
-		role, text, _ := strings.Cut(line, ": ")
-		m := sessions.Message{ID: fmt.Sprintf("m%d", i+1), Role: role, Text: text}
-		switch role {
-		case "thinking":
-			m.Role, m.Kind = sessions.RoleAssistant, sessions.KindThinking
-		case "tool":
-			m.Kind = sessions.KindToolResult
-		}
-		s.Messages = append(s.Messages, m)
-		ids = append(ids, m.ID)
-	}
-	s.Compactions = []sessions.Compaction{{ID: "c1", Round: 1, Sources: ids, Summary: ex.Summary}}
-	s.Index()
-	return s
-}
+// session builds the one-round session an example describes, as `compaudit rules`
+// builds it: each source line is "role: text" (user, assistant, thinking, tool, system).
+func session(ex rule.Example) *sessions.Session { return ruledoc.Session(ex) }
 
 // fired reports whether the rule reported anything on the example, at any severity.
 func fired(r *audit.Report, id string) bool {
