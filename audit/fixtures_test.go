@@ -193,9 +193,10 @@ func fileExists(p string) bool {
 	return err == nil
 }
 
-// floors are the measured levels this engine must not fall below (a regression
-// guard; on the public fixtures it is the target itself: 100% recall in every
-// family, no trap violated, every invariant and opaque case right).
+// floors are the measured levels this engine must not fall below: a regression guard,
+// not the target. The v1 engine scored 100% on the public fixtures with rules fitted to
+// their wording; engine v2 judges claims, and its figures here are what it measures
+// (issue 7 lists them), raised as the engine improves.
 type floors struct {
 	recall    map[string]float64
 	overall   float64
@@ -238,14 +239,16 @@ func TestPublicFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "public", sc, floors{
-		recall: map[string]float64{audit.Omission: 1, audit.Mutation: 1, audit.Addition: 1,
-			audit.EpistemicCollapse: 1, audit.ProvenanceLoss: 1},
-		overall: 1, maxTraps: 0, minInvOK: sc.invariants, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 11.0 / 13, audit.Mutation: 17.0 / 23, audit.Addition: 6.0 / 10,
+			audit.EpistemicCollapse: 5.0 / 14, audit.ProvenanceLoss: 9.0 / 12},
+		overall: 48.0 / 72, maxTraps: 18, minInvOK: 35, allOpaque: true,
 	})
 }
 
 // TestPublicFixtureVariants: the same sessions written as Claude Code and Codex CLI
-// write them (with manifest.json as a sidecar) score exactly as the native files do.
+// write them (with manifest.json as a sidecar) find exactly what the native files find.
+// A variant may hold fewer cases (Claude Code has no form for an opaque round), so its
+// trap count is bounded by the native one rather than equal to it.
 func TestPublicFixtureVariants(t *testing.T) {
 	native := scoreCases(t, "../testdata/fixtures", "session.json")
 	for _, variant := range []string{"session.claude.jsonl", "session.codex.jsonl"} {
@@ -259,7 +262,7 @@ func TestPublicFixtureVariants(t *testing.T) {
 				t.Errorf("%s: %s found %d of %d, native %d of %d", variant, fam, sc.found[fam], sc.expected[fam], native.found[fam], native.expected[fam])
 			}
 		}
-		if sc.trapsBad != native.trapsBad || sc.invOK != native.invOK {
+		if sc.trapsBad > native.trapsBad || sc.invOK != native.invOK {
 			t.Errorf("%s: traps violated %d (native %d), invariants right %d (native %d)", variant, sc.trapsBad, native.trapsBad, sc.invOK, native.invOK)
 		}
 		if sc.opaqueOK != sc.opaque {
@@ -276,9 +279,9 @@ func TestOwnFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "own", sc, floors{
-		recall: map[string]float64{audit.Omission: 1, audit.Mutation: 0.87, audit.Addition: 1,
-			audit.EpistemicCollapse: 0.88, audit.ProvenanceLoss: 1},
-		overall: 0.93, maxTraps: 2, minInvOK: 68, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 15.0 / 19, audit.Mutation: 16.0 / 33, audit.Addition: 7.0 / 10,
+			audit.EpistemicCollapse: 2.0 / 9, audit.ProvenanceLoss: 4.0 / 12},
+		overall: 44.0 / 83, maxTraps: 35, minInvOK: 50, allOpaque: true,
 	})
 }
 
