@@ -57,10 +57,31 @@ func ExtractSource(src Source) []Fact {
 	default:
 		out = prose(src.ID, src.Role, OriginAssistant, src.Text, false)
 	}
+	reloaded := ""
+	if (src.Role == "system" || src.Kind == kindInstruction) && reloadable(src.Name) {
+		reloaded = src.Name
+	}
 	for i := range out {
 		out[i].Index = i
+		out[i].Reloaded = reloaded
 	}
 	return out
+}
+
+// reloadable reports whether an injected instruction, named by its origin, is one the
+// harness loads again on demand: a skill (its tool call reads the body again) or a memory
+// file the harness reads at every start and after a compaction. A slash command's prompt
+// or a hook's context is said once.
+func reloadable(name string) bool {
+	if strings.HasPrefix(name, "skill:") {
+		return true
+	}
+	base := name[strings.LastIndexAny(name, "/\\")+1:]
+	switch strings.ToUpper(base) {
+	case "CLAUDE.MD", "CLAUDE.LOCAL.MD", "AGENTS.MD", "AGENTS.OVERRIDE.MD", "GEMINI.MD":
+		return true
+	}
+	return false
 }
 
 // prose splits text into facts and analyses each.

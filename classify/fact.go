@@ -214,6 +214,10 @@ type Fact struct {
 	Emphasis int `json:"-"`
 	// Evidence marks a tool-output line kept only to be searched (never judged as lost).
 	Evidence bool `json:"-"`
+	// Reloaded marks an injected instruction the agent's harness loads again when it
+	// needs it (a skill's body, a CLAUDE.md or AGENTS.md memory file): a summary need
+	// not carry it. Its value is the instruction's origin ("skill:tdd", "CLAUDE.md").
+	Reloaded string `json:"-"`
 	// Section is the summary section the fact sits in (Claude Code's template:
 	// "intent", "concepts", "files", "errors", "problems", "user_messages", "pending",
 	// "current", "next", "analysis"), empty elsewhere.

@@ -46,6 +46,7 @@ var (
 	lastMessages         = 6 // the round's last messages describe its current state
 	recencyBonus         = 0.05
 	codeFactor           = 0.15 // a code block is evidence, rarely a thing to keep
+	reloadedFactor       = 0.4  // a skill's or memory file's text: the harness loads it again
 	artifactBonus        = 0.22 // the assistant reports an action with consequences on a named thing (a PR opened, a commit pushed)
 	echoStep             = 0.04 // a point the round comes back to, in other messages, matters more
 	specificFailureBonus = 0.12 // a failure message that names what failed
@@ -144,6 +145,10 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	}
 	if f.Code {
 		s *= codeFactor
+	}
+	if f.Reloaded != "" {
+		s *= reloadedFactor
+		why += " (from " + f.Reloaded + ", which the harness loads again)"
 	}
 	if ctx.superseded[i] {
 		s *= supersededFactor

@@ -55,6 +55,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Do not change the billing schema; two services read it."}, Summary: "Constraint: keep the billing schema unchanged.", Fires: false},
 		{Source: []string{"assistant: The cache writes are non-blocking."}, Summary: "Cache writes are not blocking.", Fires: false},
 		{Source: []string{"assistant: The export wasn't signed, so the upload failed."}, Summary: "The export was signed, so the upload failed.", Fires: true},
+		{Source: []string{"assistant: We parse the feed with a streaming reader instead of the DOM parser."}, Summary: "Feed parsing: a streaming reader (not the DOM parser).", Fires: false},
+		{Source: []string{"user: Ship the patch through the canary ring rather than the full fleet."}, Summary: "Ship the patch to the canary ring, not the full fleet.", Fires: false},
+		{Source: []string{"assistant: The importer does not stream the feed; it buffers the whole file."}, Summary: "The importer streams the feed instead of buffering the whole file.", Fires: true},
 	},
 })
 
@@ -97,9 +100,25 @@ func antonymousNear(pos *classify.Fact, w string) bool {
 				}
 			}
 		}
-		all = all && near
+		all = all && (near || contrasted(ws, k))
 	}
 	return seen && all
+}
+
+// contrasted: a contrast marker ("instead of", "rather than", "in place of") heads the
+// phrase the word ends, within three words and no punctuation: the side without the
+// negation rejects the word too ("X instead of Y" says "not Y").
+func contrasted(ws []string, k int) bool {
+	for j := k - 1; j >= max(0, k-4); j-- {
+		x := strings.ToLower(strings.Trim(ws[j], "\"'`*("))
+		if x == "instead" || x == "rather" || x == "versus" || x == "vs" || x == "vs." || j > 0 && x == "of" && strings.EqualFold(ws[j-1], "place") {
+			return true
+		}
+		if strings.ContainsAny(ws[j], ",.;:!?)") {
+			return false
+		}
+	}
+	return false
 }
 
 var antonyms = []string{"missing", "absent", "lack", "fail", "stopped", "disabled", "unavailable", "unable", "refus", "denied", "broken", "off", "skipped", "dropped", "removed", "gone", "avoid", "prevent", "instead", "ruled", "exclud", "eliminat", "neither", "nor"}
