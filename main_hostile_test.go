@@ -175,7 +175,7 @@ func hostileSpecials(t *testing.T, dir string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{hostileName + ".json", "-o.json", "--help.json", "tab\tname.json", "ünïcödé ‮.json"} {
+	for _, name := range []string{hostileName + ".json", "-o.json", "--help.json", "tab\tname.json", "ünïcödé \u202e.json"} {
 		add(name, valid)
 	}
 	// Over the streaming threshold: one 12 MB line, and a million lines.

@@ -214,10 +214,7 @@ func startsIndented(l string) bool {
 }
 
 func isNoiseLine(t string) bool {
-	if !hasAlnum(t) {
-		return true
-	}
-	return false
+	return !hasAlnum(t)
 }
 
 func hasAlnum(s string) bool {

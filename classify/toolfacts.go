@@ -23,9 +23,7 @@ func toolFacts(src Source) []Fact {
 	var out []Fact
 	if i, j := userReply(text); i >= 0 {
 		out = append(out, failureFacts(src.ID, text[:i], true)...)
-		for _, f := range prose(src.ID, "user", OriginUser, blankBefore(text, j), false) {
-			out = append(out, f)
-		}
+		out = append(out, prose(src.ID, "user", OriginUser, blankBefore(text, j), false)...)
 		return out
 	}
 	body := stripLineNumbers(text)

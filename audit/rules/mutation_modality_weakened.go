@@ -81,13 +81,6 @@ func strongSummaryRule(g *classify.Fact) bool {
 	return g.Section == classify.SecRules || g.Act == classify.ActRule && g.Modality.Level >= 3
 }
 
-func cueOr(c, d string) string {
-	if c == "" {
-		return d
-	}
-	return c
-}
-
 // committedOn: a commitment ("will") governs the word.
 func committedOn(g *classify.Fact, w string) bool {
 	for _, s := range g.Scopes {

@@ -72,13 +72,6 @@ func quoteWord(f *classify.Fact, stem string) string {
 	return "\"" + stem + "\""
 }
 
-func polarity(f *classify.Fact) string {
-	if f.Negated || f.Modality.Negative {
-		return "negative"
-	}
-	return "positive"
-}
-
 // antonymousNear: the side without the negation says the negative in another word
 // next to the governed word (missing, absent, fails, stopped, disabled, lacks).
 func antonymousNear(pos *classify.Fact, w string) bool {
@@ -124,12 +117,6 @@ func contrasted(ws []string, k int) bool {
 var antonyms = []string{"missing", "absent", "lack", "fail", "stopped", "disabled", "unavailable", "unable", "refus", "denied", "broken", "off", "skipped", "dropped", "removed", "gone", "avoid", "prevent", "instead", "ruled", "exclud", "eliminat", "neither", "nor"}
 
 func deonticLevel(g *classify.Fact) int { return g.Modality.Level }
-
-// sameClaimShape: both sides state something (not a question), and the negation is not
-// about an extra clause only one of them has.
-func sameClaimShape(f, g *classify.Fact) bool {
-	return f.Act != classify.ActQuestion && g.Act != classify.ActQuestion && len(f.Bounds) == len(g.Bounds)
-}
 
 // samePhrase: the word sits in the same phrase on both sides (at least two of its
 // neighbouring content words are shared), so the negation moved within one claim

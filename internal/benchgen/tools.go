@@ -64,7 +64,7 @@ func (g *gen) code(depth, n int) string {
 		f, id := g.pick(funcs), g.pick(idents)
 		switch g.rng.IntN(7) {
 		case 0:
-			fmt.Fprintf(&b, "func (c *%s) %s(ctx context.Context, %s *%sRequest) error {\n", strings.Title(g.pick(pkgs)), f, id, f) //nolint:staticcheck // ASCII words
+			fmt.Fprintf(&b, "func (c *%s) %s(ctx context.Context, %s *%sRequest) error {\n", title(g.pick(pkgs)), f, id, f) //nolint:staticcheck // ASCII words
 		case 1:
 			fmt.Fprintf(&b, "%sif err := c.%s(ctx, %s); err != nil {\n%s\treturn fmt.Errorf(\"%s %s: %%w\", err)\n%s}\n", tabs(depth), strings.ToLower(f), id, tabs(depth), strings.ToLower(f), id, tabs(depth))
 		case 2:
@@ -141,4 +141,12 @@ func (g *gen) grep() string {
 		fmt.Fprintf(&b, "%s:%d:\t%s", g.path(), 1+g.rng.IntN(800), g.code(1, 1))
 	}
 	return b.String()
+}
+
+// title upper-cases the first letter of an ASCII word.
+func title(w string) string {
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
 }
