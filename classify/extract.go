@@ -49,7 +49,14 @@ func ExtractSource(src Source) []Fact {
 	case src.Role == "tool" || src.Kind == kindToolResult:
 		out = toolFacts(src)
 	case src.Role == "user":
-		out = prose(src.ID, "user", OriginUser, userBody(src.Text), false)
+		body, pasted := blankPasted(userBody(src.Text))
+		out = prose(src.ID, "user", OriginUser, body, false)
+		for k, sp := range pasted {
+			if k == maxEvidenceFacts {
+				break
+			}
+			out = append(out, evidenceFact(src.ID, sp))
+		}
 	case src.Role == "system" || src.Kind == kindInstruction:
 		out = prose(src.ID, "system", OriginInstruction, src.Text, false)
 	case src.Kind == kindThinking:

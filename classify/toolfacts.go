@@ -10,6 +10,7 @@ import (
 // Limits on what one tool result contributes.
 const (
 	maxFailureFacts  = 6   // failure lines taken from one result
+	maxPlainFailure  = 2   // lines taken from a failed result none of whose lines names a failure
 	maxEvidenceLine  = 400 // longer lines are blobs, not statements
 	maxEvidenceFacts = 400 // evidence lines kept from one result
 )
@@ -86,14 +87,15 @@ func blankBefore(text string, i int) string {
 // failureFacts are the telling lines of a failed result (the message a reader quotes):
 // generic wrapper lines ("Exit code 1", "Error: task failed") only when nothing says more.
 func failureFacts(id, text string, failed bool) []Fact {
-	var out, generic []Fact
+	var cued, plain, generic []Fact
 	for _, sp := range Split(text, true) {
-		if len(out) >= maxFailureFacts {
+		if len(cued) >= maxFailureFacts {
 			break
 		}
 		if sp.Code || len(sp.Text) > maxEvidenceLine || !hasAlnum(sp.Text) || codeLike(sp.Text) {
 			continue
 		}
+		cue := failureLine(sp.Text)
 		for _, s := range sentences(text, sp.Start, sp.End, sp.Context) {
 			if templateLine(s.Text) {
 				continue
@@ -101,17 +103,25 @@ func failureFacts(id, text string, failed bool) []Fact {
 			f := newFact(id, "tool", OriginToolError, s)
 			f.Act = ActFailure
 			f.Classes = appendClass(f.Classes, FailureHistory)
-			if genericFailure(s.Text) {
+			switch {
+			case genericFailure(s.Text):
 				generic = append(generic, f)
-				continue
+			case cue:
+				cued = append(cued, f)
+			case len(plain) < maxPlainFailure:
+				plain = append(plain, f)
 			}
-			out = append(out, f)
 		}
 	}
-	if len(out) == 0 && len(generic) > 0 {
+	switch {
+	case len(cued) > 0:
+		return cued // the lines that say what failed; the rest is the run's log
+	case len(plain) > 0:
+		return plain
+	case len(generic) > 0:
 		return generic[:1]
 	}
-	return out
+	return nil
 }
 
 // genericFailure: a line that says a failure happened but not which ("Exit code 1",

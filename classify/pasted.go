@@ -1,0 +1,151 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Pasted output: users paste what a program printed (a test run, a script's log, a JSON
+// blob) into their messages. Those lines are the program's words, not the user's: they
+// are evidence, like tool output, and never a rule or a request of the user's. A block
+// counts as pasted when it runs at least pastedMinLines lines and most of its lines are
+// machine-shaped (see outputLine); the user's own sentences around it stay.
+
+const (
+	pastedMinLines = 4
+	// pastedShare is the share of a block's lines that must be machine-shaped.
+	pastedShare = 0.6
+)
+
+// blankPasted blanks the pasted-output blocks of a user message (offsets kept) and
+// returns them as spans for evidence.
+func blankPasted(text string) (string, []Span) {
+	lines := strings.SplitAfter(text, "\n")
+	if len(lines) < pastedMinLines {
+		return text, nil
+	}
+	out := []byte(text)
+	var spans []Span
+	pos := 0
+	starts := make([]int, len(lines))
+	for k, l := range lines {
+		starts[k] = pos
+		pos += len(l)
+	}
+	for k := 0; k < len(lines); {
+		end, ok := pastedBlock(lines, k)
+		if !ok {
+			k++
+			continue
+		}
+		for j := k; j < end; j++ {
+			if t := strings.TrimSpace(lines[j]); t != "" {
+				spans = append(spans, Span{Text: t, Start: starts[j], End: starts[j] + len(lines[j])})
+			}
+			for b := starts[j]; b < starts[j]+len(lines[j]); b++ {
+				if out[b] != '\n' {
+					out[b] = ' '
+				}
+			}
+		}
+		k = end
+	}
+	return string(out), spans
+}
+
+// pastedBlock finds the longest block from line k whose non-blank lines are mostly
+// machine-shaped, starting and ending on one; ok when it holds at least pastedMinLines
+// machine-shaped lines.
+func pastedBlock(lines []string, k int) (int, bool) {
+	if !outputLine(lines[k]) {
+		return k, false
+	}
+	machine, total, best := 0, 0, k
+	bestN := 0
+	for j := k; j < len(lines); j++ {
+		t := strings.TrimSpace(lines[j])
+		if t == "" {
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			break // a fenced block is the splitter's: code, not pasted prose
+		}
+		total++
+		if outputLine(t) {
+			machine++
+			if float64(machine) >= pastedShare*float64(total) {
+				best, bestN = j+1, machine
+			}
+		} else if float64(machine) < pastedShare*float64(total) && total-machine > 3 {
+			break
+		}
+	}
+	return best, bestN >= pastedMinLines
+}
+
+// outputLine: a line shaped by a program rather than a person: it opens with a rule or
+// a bracket, is a JSON fragment or a key and a bare value, or holds few words among
+// its tokens (paths, numbers, ids, marks).
+func outputLine(line string) bool {
+	t := strings.TrimSpace(line)
+	if t == "" || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") {
+		return false // a fence or a Markdown heading is the user's formatting
+	}
+	for _, p := range []string{"===", "---", "***", "+++", "[", "{", "}", "]", "\"", "$ ", "#!", "✓", "✗", "✔", "✘", "│", "├", "└", "|", "→", ">>>"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
+	}
+	if strings.HasSuffix(t, "{") || strings.HasSuffix(t, "},") || strings.HasSuffix(t, "\",") {
+		return true
+	}
+	fields := strings.Fields(t)
+	if len(fields) > 1 && listMarker(fields[0]) {
+		fields = fields[1:] // "1. Rename the flag": the marker is the list's, not output
+	}
+	words := 0
+	for _, f := range fields {
+		if plainWord(f) {
+			words++
+		}
+	}
+	if len(fields) <= 2 {
+		return words < len(fields) // "Built: /tmp/x", "PASS", "ok"
+	}
+	return float64(words) < 0.5*float64(len(fields))
+}
+
+// plainWord: a word of prose (letters, perhaps an apostrophe or a trailing mark).
+func plainWord(f string) bool {
+	f = strings.TrimRight(f, ",.;:!?)")
+	f = strings.TrimLeft(f, "(")
+	if len(f) < 2 {
+		return f != "" && unicode.IsLetter(rune(f[0]))
+	}
+	for _, r := range f {
+		if !unicode.IsLetter(r) && r != '\'' && r != '’' && r != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// listMarker: a list item's marker ("1.", "2)", "-", "*", "a.").
+func listMarker(f string) bool {
+	if f == "-" || f == "*" || f == "•" {
+		return true
+	}
+	if len(f) < 2 || (f[len(f)-1] != '.' && f[len(f)-1] != ')') {
+		return false
+	}
+	head := f[:len(f)-1]
+	if len(head) == 1 && head[0] >= 'a' && head[0] <= 'z' {
+		return true
+	}
+	for _, r := range head {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

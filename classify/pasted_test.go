@@ -1,0 +1,64 @@
+package classify
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestOutputLine(t *testing.T) {
+	cases := []struct {
+		line string
+		want bool
+	}{
+		{"=== Step 4: Seed the cache ===", true},
+		{`  "region": "eu-west-1",`, true},
+		{"Built: /tmp/build.8841/app", true},
+		{"ok  \tgithub.com/acme/ledger/store\t0.412s", true},
+		{"✓ migrated 14 tables", true},
+		{"0x7ffd 4096 rw-p 00000000", true},
+		{"Please keep the old endpoint alive until March.", false},
+		{"1. Rename the flag before the release", false},
+		{"yes please", false},
+		{"ok, it mostly works but the totals look off:", false},
+		{"- never touch the prod bucket", false},
+		{"## Plan", false},
+		{"```sh", false},
+	}
+	for _, c := range cases {
+		if got := outputLine(c.line); got != c.want {
+			t.Errorf("outputLine(%q) = %v, want %v", c.line, got, c.want)
+		}
+	}
+}
+
+func TestBlankPasted(t *testing.T) {
+	msg := "the import still fails, here is the run:\n\n" +
+		"=== Step 1: load fixtures ===\n" +
+		"Loaded: 3 files\n" +
+		"{\n  \"rows\": 1200,\n  \"skipped\": 4\n}\n" +
+		"=== Step 2: verify ===\n" +
+		"FAIL rows=1196\n\n" +
+		"Don't change the fixture files, fix the importer."
+	body, spans := blankPasted(msg)
+	if len(body) != len(msg) {
+		t.Fatalf("offsets moved: %d != %d", len(body), len(msg))
+	}
+	for _, keep := range []string{"the import still fails", "Don't change the fixture files"} {
+		if !strings.Contains(body, keep) {
+			t.Errorf("the user's words %q were blanked:\n%s", keep, body)
+		}
+	}
+	for _, gone := range []string{"=== Step", "\"rows\"", "FAIL rows"} {
+		if strings.Contains(body, gone) {
+			t.Errorf("pasted output %q kept as the user's words", gone)
+		}
+	}
+	if len(spans) < 5 {
+		t.Errorf("pasted lines kept as evidence: %d, want the block's lines", len(spans))
+	}
+
+	plain := "Three things:\n1. keep the API stable\n2. add a changelog entry\n3. bump the minor version\n4. tag after CI is green"
+	if body, spans := blankPasted(plain); body != plain || len(spans) != 0 {
+		t.Errorf("a typed list was taken for output: %q %v", body, spans)
+	}
+}
