@@ -46,7 +46,12 @@ func WriteFileAtomic(path, format string, r *Report) error {
 }
 
 // AtomicWrite writes data to path through a temporary file and a rename.
+// An existing target that is not a regular file (a device such as /dev/null, a FIFO, a
+// symlink, a folder) is refused: a rename would replace it with a regular file.
 func AtomicWrite(path string, data []byte) error {
+	if fi, err := os.Lstat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file; refusing to replace it", path)
+	}
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {

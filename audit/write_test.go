@@ -631,3 +631,30 @@ func TestTruncateSlidesToMark(t *testing.T) {
 		t.Errorf("short text changed: %+v", short)
 	}
 }
+
+// AtomicWrite must not turn a device, a symlink or a folder into a regular file.
+func TestAtomicWriteRefusesNonRegularTargets(t *testing.T) {
+	d := t.TempDir()
+	target := filepath.Join(d, "real.md")
+	if err := os.WriteFile(target, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(d, "link.md")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{link, d} {
+		if err := AtomicWrite(p, []byte("new")); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+			t.Errorf("AtomicWrite(%s): %v, want a refusal", p, err)
+		}
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the symlink was replaced")
+	}
+	if b, _ := os.ReadFile(target); string(b) != "keep" {
+		t.Errorf("the symlink's target was written: %q", b)
+	}
+	if err := AtomicWrite(filepath.Join(d, "new.md"), []byte("ok")); err != nil {
+		t.Errorf("a new regular file: %v", err)
+	}
+}
