@@ -23,12 +23,14 @@ var (
 	// status, who said it) weighs at least this much whoever said the original; a
 	// dropped fact weighs only its importance.
 	DistortionFloor = 0.42
+	// ReasoningDistortionFloor is the floor when the original is the agent's reasoning.
+	ReasoningDistortionFloor = 0.2
 	// RoundBudget is the number of findings above info a round reports at least; a
 	// round that lost more gets one more per BudgetStep further candidates, up to
 	// BudgetMax (a summary that dropped half the session says so).
 	RoundBudget = 6
 	BudgetStep  = 8
-	BudgetMax   = 10
+	BudgetMax   = 6
 	// claimWeight is the importance of a summary claim no source supports, by rule.
 	claimWeight = map[string]float64{
 		"addition/invented-event": 0.72, "addition/invented-result": 0.7, "addition/invented-decision": 0.62,
@@ -193,7 +195,13 @@ func finding(r *rule.Round, h rule.Hit, s *sessions.Session) (Finding, float64) 
 		w = r.Importance[h.Src]
 		if h.Rule.Family != Omission && h.Sum >= 0 {
 			// the summary states something wrong: that misleads whoever said the original
-			w = DistortionFloor + (1-DistortionFloor)*w
+			floor := DistortionFloor
+			if sf.Origin == classify.OriginThinking {
+				// a reasoning step is a draft the agent revised as it went: the summary
+				// restating it otherwise is weaker evidence of a distortion
+				floor = ReasoningDistortionFloor
+			}
+			w = floor + (1-floor)*w
 		}
 		f.Why = r.Why[h.Src]
 		if h.Sum < 0 && r.Best[h.Src].Fact >= 0 {

@@ -320,6 +320,9 @@ func actOf(f *Fact, cues cueSet) Act {
 	if f.Origin == OriginUser && acknowledgement(f) {
 		return ActChatter
 	}
+	if f.Origin == OriginSummary && summarizerTalk(f) {
+		return ActChatter
+	}
 	if f.Status.Choice == StatusTriedFailed && !f.Negated {
 		return ActFailure
 	}
@@ -408,6 +411,17 @@ func processOpener(text string) bool {
 		}
 	}
 	return false
+}
+
+// summarizerTalk: the summary's writer announcing its own method ("Let me go through
+// the conversation in order"), outside the sections that record the agent's next steps.
+func summarizerTalk(f *Fact) bool {
+	switch f.Section {
+	case SecPending, SecCurrent, SecNext:
+		return false
+	}
+	low := strings.ToLower(strings.TrimLeft(f.Text, "*_ "))
+	return (strings.HasPrefix(low, "let me ") || strings.HasPrefix(low, "i'll ") || strings.HasPrefix(low, "i will ")) && len(strings.Fields(low)) <= 30
 }
 
 func planFact(text string) bool {

@@ -286,8 +286,12 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 			continue
 		}
 		p := rule.Pair{Src: i, Sum: m.Fact, Match: m}
+		kind := pairKind(&r.Src[i], &r.Sum[m.Fact])
+		if kind == pairNone {
+			continue
+		}
 		for _, ru := range rules {
-			if seen[ru.Family] {
+			if seen[ru.Family] || kind == pairProvenanceOnly && ru.Family != rule.ProvenanceLoss {
 				continue
 			}
 			if h, ok := ru.Pair(r, p); ok {
@@ -309,6 +313,27 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 	}
 	slices.SortStableFunc(out, func(a, b rule.Hit) int { return a.Sum - b.Sum })
 	return out
+}
+
+// What a source fact and a summary fact can be compared for.
+const (
+	pairAll            = iota
+	pairProvenanceOnly // the summary quotes the user; the source is someone else's
+	pairNone           // the summary fact states no claim to compare
+)
+
+// pairKind: a summary's code block or its own process talk ("Let me analyse the
+// conversation") claims nothing a source could have said otherwise; an item the summary
+// gives as the user's words restates the user, so against anyone else's fact it can only
+// be wrong about who said it.
+func pairKind(f, g *classify.Fact) int {
+	switch {
+	case g.Code || g.Act == classify.ActTemplate || g.Act == classify.ActChatter:
+		return pairNone
+	case g.Section == classify.SecUserMessages && f.Origin != classify.OriginUser && f.Section != classify.SecUserMessages:
+		return pairProvenanceOnly
+	}
+	return pairAll
 }
 
 // sameText: the two facts read the same once case, spacing and emphasis are set aside.
