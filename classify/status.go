@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/compaudit/compaudit/classify/lexicon"
@@ -81,7 +83,64 @@ func StatusClasses(f *Fact) map[string]bool {
 			}
 		}
 	}
+	switch done, part := countedShare(f.Text); {
+	case part:
+		out[StOpen] = true // "388 of 412 strings translated": a part of the whole
+	case done || universalDone(f.Text) && len(neg) == 0 && !out[StOpen]:
+		out[StDone] = true // "412 of 412", "All 412 strings are translated"
+	}
 	return out
+}
+
+// shareRe finds a counted share: "388 of 412", "7 out of 9", "3/5 shards".
+var shareRe = regexp.MustCompile(`(?i)\b(\d[\d,]*)\s*(?:of|out of|/)\s*(\d[\d,]*)\b`)
+
+// countedShare: the text counts a share of a whole: all of it (done) or a part (part).
+// A date or a version ("1/2/2026", "3/4 of an inch") is no share: the match must not
+// sit inside a longer run of digits and slashes.
+func countedShare(text string) (done, part bool) {
+	for _, m := range shareRe.FindAllStringSubmatchIndex(text, -1) {
+		if m[1] < len(text) && (text[m[1]] == '/' || text[m[1]] == '.' && m[1]+1 < len(text) && isDigit(text[m[1]+1])) || m[0] > 0 && (text[m[0]-1] == '/' || text[m[0]-1] == '.') {
+			continue
+		}
+		x, errX := strconv.Atoi(strings.ReplaceAll(text[m[2]:m[3]], ",", ""))
+		y, errY := strconv.Atoi(strings.ReplaceAll(text[m[4]:m[5]], ",", ""))
+		if errX != nil || errY != nil || y == 0 || x > y {
+			continue
+		}
+		if x == y {
+			done = true
+		} else {
+			part = true
+		}
+	}
+	return done && !part, part
+}
+
+// universalDone: a claim that all of something reached an end state, its subject
+// opened by a universal quantifier and its verb a passive perfect ("All 412 strings are
+// translated", "every replica has been upgraded").
+func universalDone(text string) bool {
+	ws := strings.Fields(strings.ToLower(strings.TrimLeft(text, "-*• ")))
+	if len(ws) < 3 || ws[0] != "all" && ws[0] != "every" && ws[0] != "each" {
+		return false
+	}
+	for k := 1; k+1 < len(ws) && k <= 5; k++ {
+		switch ws[k] {
+		case "are", "were", "is", "was", "got":
+			return participle(ws[k+1])
+		case "have", "has":
+			if k+2 < len(ws) && ws[k+1] == "been" {
+				return participle(ws[k+2])
+			}
+		}
+	}
+	return false
+}
+
+func participle(w string) bool {
+	w = strings.Trim(w, ".,;:!")
+	return len(w) > 3 && (strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "en") || w == "done" || w == "built" || w == "sent")
 }
 
 // zeroBefore: the word at i counts zero ("0 errors", "no failures" is a negation).

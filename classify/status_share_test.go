@@ -1,0 +1,43 @@
+package classify
+
+import "testing"
+
+func TestCountedShare(t *testing.T) {
+	cases := []struct {
+		text       string
+		done, part bool
+	}{
+		{"Backfill: 1,200 of 5,000 tenants migrated so far.", false, true},
+		{"3/5 shards rebalanced", false, true},
+		{"9 out of 9 canaries healthy", true, false},
+		{"Released on 1/2/2026 to the beta ring.", false, false},
+		{"Upgraded to 2.3/2.4 compat mode", false, false},
+		{"Ran 40 load tests", false, false},
+		{"12 of 10 nodes", false, false}, // more than the whole: not a share
+	}
+	for _, c := range cases {
+		done, part := countedShare(c.text)
+		if done != c.done || part != c.part {
+			t.Errorf("countedShare(%q) = %v, %v; want %v, %v", c.text, done, part, c.done, c.part)
+		}
+	}
+}
+
+func TestUniversalDone(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"All 412 strings are translated.", true},
+		{"- Every replica has been upgraded to the new kernel.", true},
+		{"Each invoice was reconciled against the ledger.", true},
+		{"All tenants need a migration window.", false},
+		{"All of this is speculative.", false},
+		{"The replicas are upgraded.", false},
+	}
+	for _, c := range cases {
+		if got := universalDone(c.text); got != c.want {
+			t.Errorf("universalDone(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
