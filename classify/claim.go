@@ -288,7 +288,7 @@ func statusOf(cues cueSet) Status {
 				st.Resolution = StatusResolved
 			}
 		case "failed":
-			if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) {
+			if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) {
 				st.Choice = StatusTriedFailed
 			}
 		case "rejected":
@@ -299,9 +299,12 @@ func statusOf(cues cueSet) Status {
 			switch {
 			case passiveParticiple(cues.text, h.End):
 				// "files picked in the Picker": a description, not a choice
+			case st.Choice != "":
+				// the first choice cue is the claim's own ("settled on X: it won't be
+				// approved" chose X); a later one belongs to a reason
 			case neg:
 				st.Choice = StatusRejected
-			case st.Choice == "":
+			default:
 				st.Choice = StatusChosen
 			}
 		case "explored":
@@ -517,6 +520,13 @@ func coordinated(text string, i int, head string) string {
 
 // passiveParticiple: the cue is followed by a place or an agent ("picked in",
 // "selected from"): it describes how something is done, not a decision made.
+// inFavourOf: the cue is followed by "in favour of" ("X was rejected in favour of Y"):
+// a choice between options, not a failed attempt.
+func inFavourOf(text string, i int) bool {
+	rest := strings.ToLower(strings.TrimSpace(text[i:]))
+	return strings.HasPrefix(rest, "in favour of") || strings.HasPrefix(rest, "in favor of")
+}
+
 func passiveParticiple(text string, i int) bool {
 	rest := strings.ToLower(strings.TrimSpace(text[i:]))
 	if strings.HasPrefix(rest, "in favour") || strings.HasPrefix(rest, "in favor") {

@@ -18,7 +18,7 @@ var _ = rule.Register(&rule.Rule{
 		fs, gs := classify.StatusClasses(f), classify.StatusClasses(g)
 		var from, to string
 		switch {
-		case moved(fs, gs, classify.StOpen, classify.StDone):
+		case moved(fs, gs, classify.StOpen, classify.StDone) || slotClosed(f, g):
 			from, to = classify.StOpen, classify.StDone
 		case moved(fs, gs, classify.StFailed, classify.StPassed):
 			from, to = classify.StFailed, classify.StPassed
@@ -37,9 +37,19 @@ var _ = rule.Register(&rule.Rule{
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: The schema migration for the orders table is still pending review."}, Summary: "The schema migration for the orders table is done.", Fires: true},
+		{Source: []string{"assistant: Step 4 (pending): rerun the export and check that every row passes validation."}, Summary: "- Step 4 (done): rerun the export and check that every row passes validation.", Fires: true},
+		{Source: []string{"assistant: Step 4 (pending): rerun the export and check that every row passes validation."}, Summary: "- Step 4 (pending): rerun the export; every row must pass validation.", Fires: false},
 		{Source: []string{"assistant: 7 of 9 replicas are upgraded to the new kernel so far."}, Summary: "All replicas are upgraded to the new kernel: completed.", Fires: true},
 		{Source: []string{"assistant: The schema migration for the orders table is still pending review.", "assistant: Review passed; the schema migration for the orders table is done."}, Summary: "The schema migration for the orders table is done.", Fires: false},
 		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests are now passing on the nightly build.", Fires: true},
 		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests still fail on the nightly build.", Fires: false},
 	},
 })
+
+// slotClosed: the claims' own resolution moved from open (or partial) to resolved, and
+// the summary's claim has no open cue of its own ("Step 4 (pending): check it passes"
+// became "Step 4 (done)": the goal's "passes" is no status of the source's).
+func slotClosed(f, g *classify.Fact) bool {
+	open := f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial"
+	return open && g.Status.Resolution == classify.StatusResolved && !classify.StatusClasses(g)[classify.StOpen]
+}

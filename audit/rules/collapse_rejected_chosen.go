@@ -12,7 +12,9 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.45 || !moved(classify.StatusClasses(f), classify.StatusClasses(g), classify.StRejected, classify.StChosen) {
+		// the claims' own choice slots: the first choice cue of each, so a reason's
+		// "won't be approved" or "the user agreed" does not decide what the claim chose
+		if p.Match.Cover < 0.45 || f.Status.Choice != classify.StatusRejected || g.Status.Choice != classify.StatusChosen {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.9, "a rejected option is presented as chosen",
@@ -22,5 +24,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: We ruled out Redis Streams for the job queue."}, Summary: "Decided to use Redis Streams for the job queue.", Fires: true},
 		{Source: []string{"user: We ruled out Redis Streams for the job queue."}, Summary: "Redis Streams was rejected for the job queue.", Fires: false},
 		{Source: []string{"assistant: Pinning the base image by tag was rejected in favour of a digest pin."}, Summary: "Pinning the base image by tag was chosen in favour of a digest pin.", Fires: true},
+		{Source: []string{"assistant: We ruled out the nightly snapshot; it won't be approved by storage, so we keep the hourly diff."}, Summary: "We went with the nightly snapshot; it won't be approved by storage, so we keep the hourly diff.", Fires: true},
+		{Source: []string{"assistant: The tag pin was rejected in favour of a digest pin, and the team agreed."}, Summary: "Tag pin rejected in favour of a digest pin (team agreed).", Fires: false},
 	},
 })
