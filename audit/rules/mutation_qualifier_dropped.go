@@ -33,6 +33,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Keep the feature flag off until the audit is signed off."}, Summary: "Keep the feature flag off.", Fires: true},
 		{Source: []string{"user: Keep the feature flag off until the audit is signed off."}, Summary: "The feature flag stays off until the audit sign-off.", Fires: false},
 		{Source: []string{"user: Deploy the billing service only on weekdays."}, Summary: "Billing deploys happen on weekdays only.", Fires: false},
+		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "After the change the scheduler picks jobs from the priority lane.", Fires: true},
+		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "The scheduler now picks jobs solely from the priority lane.", Fires: false},
 	},
 })
 
@@ -60,6 +62,11 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 	if len(b.Values) > 0 {
 		// the bound's value is still there but not the bound ("not before 09-30" became "on 09-30"): dropped
 		return false
+	}
+	if b.Kind == "only" {
+		// a focus word limits by itself: the clause it scopes survives whole when the
+		// word is cut ("rewind only sees the current branch" became "rewind sees ...")
+		return hasFocusWord(g.Text)
 	}
 	words := classify.Terms(strings.TrimPrefix(b.Clause, b.Cue), nil)
 	if len(words) == 0 {
@@ -121,4 +128,18 @@ func claimAct(f *classify.Fact) bool {
 		return false
 	}
 	return true
+}
+
+// hasFocusWord: the text limits something with a focus word of its own (only, solely,
+// exclusively, nothing but), wherever it stands ("on weekdays only").
+func hasFocusWord(text string) bool {
+	low := " " + strings.ToLower(text) + " "
+	for _, w := range []string{"only", "solely", "exclusively", "nothing but", "alone"} {
+		for _, sep := range []string{" ", ",", ".", ";", ":", ")", "("} {
+			if strings.Contains(low, " "+w+sep) || strings.Contains(low, "("+w+sep) {
+				return true
+			}
+		}
+	}
+	return false
 }
