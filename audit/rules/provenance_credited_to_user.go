@@ -32,6 +32,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Are the retries right?", "assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: true},
 		{Source: []string{"user: Keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: false},
 		{Source: []string{"assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "Decided to keep three retries with jitter for the uploader.", Fires: false},
+		{Source: []string{"user: The memory keeps growing after uploads.", "assistant: I noted that the thumbnail cache holds decoded frames for every upload."}, Summary: "The user noted that the thumbnail cache holds decoded frames for every upload.", Fires: true},
 	},
 })
 
@@ -39,12 +40,18 @@ var _ = rule.Register(&rule.Rule{
 // about what the summary fact says.
 func userBacks(r *rule.Round, k int) bool {
 	g := &r.Sum[k]
+	gw := claimWords(g.Words)
 	for i := range r.Src {
 		x := &r.Src[i]
 		if x.Origin != classify.OriginUser && x.Provenance.Source != "user" || x.Act == classify.ActQuestion {
 			continue // a question about it is not the user saying it
 		}
-		if termOverlap(g.Words, x.Words) >= 0.45 || termOverlap(x.Words, g.Words) >= 0.5 || sharedRare(x, g) >= 2 {
+		// the parties' names are no shared content ("The user reported:" backs nothing)
+		xw := claimWords(x.Words)
+		if len(xw) == 0 {
+			continue
+		}
+		if termOverlap(gw, xw) >= 0.45 || termOverlap(xw, gw) >= 0.5 && len(xw) >= 2 || sharedRare(x, g) >= 2 {
 			return true
 		}
 	}
@@ -97,4 +104,15 @@ func sharedRare(a, b *classify.Fact) int {
 		}
 	}
 	return n
+}
+
+// claimWords are a fact's terms without the parties' names (user, assistant, we).
+func claimWords(ws []string) []string {
+	out := make([]string, 0, len(ws))
+	for _, w := range ws {
+		if !classify.PartyWord(w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
