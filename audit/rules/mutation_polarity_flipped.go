@@ -19,14 +19,14 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false // only a restatement can flip
 		}
 		fn, gn := negatedHeads(f), negatedHeads(g)
-		for _, w := range f.Words {
-			if !hasWord(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) {
+		for _, w := range polarityWords(f, fn, gn) {
+			if !mentions(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) {
 				continue
 			}
 			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && deniedInClause(f, w) {
 				continue // "no sign-off is required" denies "required" too
 			}
-			if fn[w] > 0 && prohibitionOn(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 {
+			if fn[w] > 0 && prohibits(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 {
 				continue // a prohibition gone altogether: the rule is lost (omission), not flipped
 			}
 			pos := g // the side without the negation
@@ -57,9 +57,46 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The export wasn't signed, so the upload failed."}, Summary: "The export was signed, so the upload failed.", Fires: true},
 		{Source: []string{"assistant: We parse the feed with a streaming reader instead of the DOM parser."}, Summary: "Feed parsing: a streaming reader (not the DOM parser).", Fires: false},
 		{Source: []string{"user: Ship the patch through the canary ring rather than the full fleet."}, Summary: "Ship the patch to the canary ring, not the full fleet.", Fires: false},
+		{Source: []string{"assistant: The worker ran from the build folder without config.yaml."}, Summary: "The worker ran from the build folder with config.yaml.", Fires: true},
+		{Source: []string{"assistant: Nightly snapshots don't include the audit partitions."}, Summary: "Nightly snapshots include the audit partitions.", Fires: true},
 		{Source: []string{"assistant: The importer does not stream the feed; it buffers the whole file."}, Summary: "The importer streams the feed instead of buffering the whole file.", Fires: true},
 	},
 })
+
+// polarityWords are the words whose polarity is compared: the fact's terms, then the
+// heads of negations that are not terms themselves (the "go" of "without go.mod").
+func polarityWords(f *classify.Fact, fn, gn map[string]int) []string {
+	out := append([]string(nil), f.Words...)
+	var extra []string
+	for _, m := range []map[string]int{fn, gn} {
+		for w := range m {
+			if !slices.Contains(out, w) && !slices.Contains(extra, w) {
+				extra = append(extra, w)
+			}
+		}
+	}
+	slices.Sort(extra) // map order must not decide which word is reported
+	return append(out, extra...)
+}
+
+// mentions: the fact has the term, or a word of its text stems to it.
+func mentions(g *classify.Fact, w string) bool {
+	if hasWord(g, w) {
+		return true
+	}
+	for _, x := range strings.Fields(g.Text) {
+		if wordIs(x, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// prohibits: the fact is a prohibition and it governs w ("don't deploy on Fridays"),
+// not a description that happens to hold "don't" ("commits don't receive trailers").
+func prohibits(f *classify.Fact, w string) bool {
+	return f.Modality.Negative && f.Modality.Level >= 2 && prohibitionOn(f, w)
+}
 
 // quoteWord is the word of f a stem stands for (the stem itself when not found).
 func quoteWord(f *classify.Fact, stem string) string {
