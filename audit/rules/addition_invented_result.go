@@ -15,10 +15,13 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StageClaim,
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
-		if g.Negated || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Section == classify.SecPending || g.Section == classify.SecNext {
+		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Section == classify.SecPending || g.Section == classify.SecNext {
 			return rule.Hit{}, false
 		}
 		cue := resultCue(g.Text)
+		if g.Negated && negatedHeads(g)[classify.Stem(strings.ToLower(cue))] > 0 {
+			return rule.Hit{}, false // "the tests do not pass" claims no result
+		}
 		if cue == "" || !strings.Contains(strings.ToLower(g.Text), "test") && !strings.Contains(strings.ToLower(g.Text), "build") && !strings.Contains(strings.ToLower(g.Text), "check") {
 			return rule.Hit{}, false
 		}
@@ -28,6 +31,11 @@ var _ = rule.Register(&rule.Rule{
 				return rule.Hit{}, false
 			}
 		}
+		if named := namedCode(g); len(named) > 0 && !namedInSources(r, named) {
+			// the result is about a command or file no source ever names: no run of it
+			// can back it, whatever else ran
+			return rule.NewHit(-1, k, 0.85, "no source runs or names "+named[0], rule.Slot{Name: "result", Summary: cue}), true
+		}
 		if resultAnywhere(r, g) || roundHasRuns(r) && !saysNotRun(r) {
 			return rule.Hit{}, false // runs happened; which one backs it is not for a word match to say
 		}
@@ -35,7 +43,11 @@ var _ = rule.Register(&rule.Rule{
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "All 48 integration tests pass.", Fires: true},
+		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests pass with no failures.", Fires: true},
+		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests do not pass yet.", Fires: false},
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
+		{Source: []string{"tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: true},
+		{Source: []string{"tool: $ tox -e lint\nlint: OK\n  congratulations :)", "tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: false},
 	},
 })
 
@@ -87,6 +99,46 @@ func saysNotRun(r *rule.Round) bool {
 	for i := range r.Src {
 		low := lower(r.Src[i].Text)
 		if strings.Contains(low, "not run") || strings.Contains(low, "haven't run") || strings.Contains(low, "have not run") || strings.Contains(low, "not yet run") || strings.Contains(low, "didn't run") {
+			return true
+		}
+	}
+	return false
+}
+
+// namedCode are the inline code spans of a claim (a command, a file, a target).
+func namedCode(g *classify.Fact) []string {
+	var out []string
+	for _, t := range g.Tokens {
+		if t.Kind == classify.TokCode && len(strings.TrimSpace(t.Raw)) >= 3 {
+			out = append(out, t.Raw)
+		}
+	}
+	return out
+}
+
+// namedInSources: some source, tool call or tool output of the round holds one of the
+// names (compared without backticks and case).
+func namedInSources(r *rule.Round, named []string) bool {
+	var want []string
+	for _, n := range named {
+		want = append(want, strings.ToLower(strings.Trim(n, "` ")))
+	}
+	has := func(text string) bool {
+		low := strings.ToLower(text)
+		for _, w := range want {
+			if strings.Contains(low, w) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range r.Src {
+		if has(r.Src[i].Text) {
+			return true
+		}
+	}
+	for i := range r.Ev {
+		if has(r.Ev[i].Text) {
 			return true
 		}
 	}
