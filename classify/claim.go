@@ -324,6 +324,27 @@ func statusOf(cues cueSet) Status {
 
 // boundsOf reads the typed qualifiers: each qualifier cue with the clause it governs
 // (to the next clause mark) and the values inside that clause.
+// comparativePreposition are bound cues that are prepositions too: they bound only the
+// quantity right after them ("under 200 ms", "over ~3 hours", "within 30 days").
+var comparativePreposition = map[string]bool{"under": true, "over": true, "above": true, "below": true, "within": true, "min": true, "max": true}
+
+// quantityAfter: a value token starts within the two words after i (an article or "~"
+// may stand between).
+func quantityAfter(text string, i int, toks []Token) bool {
+	rest := text[i:]
+	ws := strings.Fields(rest)
+	limit := len(text)
+	if len(ws) > 2 {
+		limit = i + strings.Index(rest, ws[2])
+	}
+	for _, t := range toks {
+		if t.Start >= i && t.Start <= limit {
+			return true
+		}
+	}
+	return false
+}
+
 func boundsOf(text string, cues cueSet, toks []Token) []Bound {
 	var out []Bound
 	for _, h := range cues.of("qualifier") {
@@ -332,6 +353,9 @@ func boundsOf(text string, cues cueSet, toks []Token) []Bound {
 			if !strings.ContainsAny(text, ",:") && kind == "if" {
 				continue
 			}
+		}
+		if (kind == "atmost" || kind == "atleast") && comparativePreposition[strings.ToLower(h.Phrase)] && !quantityAfter(text, h.End, toks) {
+			continue // "under secret/", "over a month", "min 4" read as a label: no bound on a quantity
 		}
 		end := clauseEnd(text, h.End)
 		b := Bound{Kind: kind, Cue: text[h.Start:h.End], Clause: strings.TrimSpace(text[h.Start:end])}

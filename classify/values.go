@@ -121,7 +121,7 @@ func (sc *scanner) scan(i int) {
 	w := sc.words[i].t
 	lw := strings.ToLower(w)
 	switch {
-	case opPrefixed(w):
+	case opPrefixed(w) && !sc.approxQuantity(i):
 		sc.operatorValue(i)
 	case strings.HasPrefix(lw, "http://") || strings.HasPrefix(lw, "https://"):
 		sc.emit(i, i, Token{Kind: TokURL, Norm: "url:" + strings.TrimRight(lw, "/")})
@@ -283,6 +283,20 @@ func rangeEnd(s string) Token {
 
 // operators that open a bound value (">=3.9", "<2.0", "~=1.4", "^18.2").
 var valueOps = []string{">=", "<=", "==", "~=", "!=", ">", "<", "^", "~"}
+
+// approxQuantity: a tilde before a number followed by its unit ("~40 min", "~2 GB") is
+// "about", not a version operator ("~1.4").
+func (sc *scanner) approxQuantity(i int) bool {
+	w := sc.words[i].t
+	if !strings.HasPrefix(w, "~") {
+		return false
+	}
+	if _, _, end, ok := numPrefix(w[1:]); !ok || end != len(w)-1 {
+		return false
+	}
+	_, ok := lookupUnit(sc.word(i+1), false)
+	return ok
+}
 
 func opPrefixed(w string) bool {
 	for _, op := range valueOps {
