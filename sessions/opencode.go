@@ -308,6 +308,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 		return nil, &InputError{Path: msgDir, Msg: errMsg(err)}
 	}
 	var msgs []*ocMessage
+	var parts []ocPart // one buffer for every message's parts: digest keeps what it needs
 	for _, f := range files {
 		m := &ocMessage{}
 		ok, err := readJSON(f, true, m)
@@ -325,16 +326,18 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, &InputError{Path: filepath.Join(root, "part", m.ID), Msg: errMsg(err)}
 		}
+		m.parts = parts[:0]
 		for _, pf := range partFiles {
-			var p ocPart
-			ok, err := readJSON(pf, true, &p)
+			m.parts = append(m.parts, ocPart{})
+			ok, err := readJSON(pf, true, &m.parts[len(m.parts)-1])
 			if err != nil {
 				return nil, err
 			}
-			if ok {
-				m.parts = append(m.parts, p)
+			if !ok {
+				m.parts = m.parts[:len(m.parts)-1]
 			}
 		}
+		parts = m.parts
 		m.digest()
 		msgs = append(msgs, m)
 	}
@@ -422,13 +425,20 @@ func parseOpenCodeExportStream(path string, r io.Reader, reread func() ([]byte, 
 		case "messages":
 			msgs = nil
 			var err error
+			var parts []ocPart // one buffer for every message's parts: digest keeps what it needs
 			have, err = st.array(func(int) error {
-				var e ocExportMessage
+				// encoding/json decodes into the slice's old elements without zeroing them.
+				clear(parts[:cap(parts)])
+				e := ocExportMessage{Parts: parts[:0]}
 				start, err := st.decodeValue(&e)
 				if err != nil {
 					return err
 				}
-				m := &e.Info
+				if cap(e.Parts) > cap(parts) {
+					parts = e.Parts
+				}
+				m := &ocMessage{}
+				*m = e.Info
 				m.parts, m.file = e.Parts, path
 				m.line, _ = st.cr.lineCol(start)
 				m.digest() // the parts go now, not after the whole file

@@ -10,12 +10,45 @@ import (
 
 // ---- building the session -------------------------------------------------------------
 
-// ocBuild keeps what DCP needs to map OpenCode ids onto the session's message ids.
+// ocBuild keeps what DCP needs to map OpenCode ids onto the session's message ids:
+// per session message the OpenCode message it came from, and the tool calls. The
+// maps by id are made only when asked for (a DCP state, an overflow compaction), so a
+// session without them costs no map of its whole size.
 type ocBuild struct {
-	byMessage map[string][]string // OpenCode message id -> session message ids
-	origin    map[string]string   // session message id -> OpenCode message id
-	byCall    map[string][]string // tool callID -> session message ids (call and result)
-	native    []ocNative
+	origins []string            // session message i came from OpenCode message origins[i]
+	calls   [][2]string         // tool callID, session message id (call and result)
+	byMsg   map[string][]string // OpenCode message id -> session message ids, once asked for
+	native  []ocNative
+}
+
+// byMessage maps each OpenCode message id to the ids of the session messages made of
+// it so far; once made, add keeps it current.
+func (b *ocBuild) byMessage(s *Session) map[string][]string {
+	if b.byMsg == nil {
+		b.byMsg = make(map[string][]string)
+		for i, o := range b.origins {
+			b.byMsg[o] = append(b.byMsg[o], s.Messages[i].ID)
+		}
+	}
+	return b.byMsg
+}
+
+// add appends msg, made of OpenCode message origin, to the session.
+func (b *ocBuild) add(s *Session, msg Message, origin string) {
+	s.Messages = append(s.Messages, msg)
+	b.origins = append(b.origins, origin)
+	if b.byMsg != nil {
+		b.byMsg[origin] = append(b.byMsg[origin], msg.ID)
+	}
+}
+
+// byCall maps a tool callID to the session messages of the call and its result.
+func (b *ocBuild) byCall() map[string][]string {
+	out := make(map[string][]string, len(b.calls))
+	for _, c := range b.calls {
+		out[c[0]] = append(out[c[0]], c[1])
+	}
+	return out
 }
 
 type ocNative struct {
@@ -38,7 +71,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		n += len(m.out)
 	}
 	s := &Session{Format: format, Path: path, ID: sid, Messages: make([]Message, 0, n)}
-	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
+	b := &ocBuild{origins: make([]string, 0, n)}
 
 	// Completed summaries by the id of the compaction request they answer (a finished
 	// one first). Before compaction requests existed, a summary answered an ordinary
@@ -64,9 +97,16 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 	}
 
-	var window []string // session message ids since the last compaction
+	var window []int // the session messages (by index) since the last compaction
 	prev := ""
 	var lastUser *ocMessage
+	ids := func(idx []int) []string {
+		var out []string
+		for _, i := range idx {
+			out = append(out, s.Messages[i].ID)
+		}
+		return out
+	}
 	// compact records the compaction sum made of the window; request is nil for a
 	// legacy summary.
 	compact := func(sum *ocMessage, request *ocPart, after []*ocMessage) {
@@ -79,34 +119,34 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		case request == nil:
 		case request.TailStartID != "":
 			// Messages from tail_start_id on were kept verbatim.
-			for i, id := range window {
-				if b.origin[id] == request.TailStartID {
+			for i, k := range window {
+				if b.origins[k] == request.TailStartID {
 					keepFrom = i
 					break
 				}
 			}
 		case request.Overflow && lastUser != nil && replayed(after, lastUser, sum):
 			// On overflow the last real prompt is replayed after the summary.
-			for i, id := range window {
-				if b.origin[id] == lastUser.ID {
+			for i, k := range window {
+				if b.origins[k] == lastUser.ID {
 					keepFrom = i
 					break
 				}
 			}
 			if keepFrom < len(window) {
-				preserved = append(preserved, b.byMessage[lastUser.ID]...)
-				var rest []string
-				for _, id := range window[keepFrom:] {
-					if b.origin[id] != lastUser.ID {
-						rest = append(rest, id)
+				preserved = append(preserved, b.byMessage(s)[lastUser.ID]...)
+				var rest []int
+				for _, k := range window[keepFrom:] {
+					if b.origins[k] != lastUser.ID {
+						rest = append(rest, k)
 					}
 				}
 				window = append(window[:keepFrom:keepFrom], rest...)
 				keepFrom = len(window)
 			}
 		}
-		sources = append(sources, window[:keepFrom]...)
-		preserved = append(preserved, window[keepFrom:]...)
+		sources = append(sources, ids(window[:keepFrom])...)
+		preserved = append(preserved, ids(window[keepFrom:])...)
 		if len(sources) == 0 {
 			return // nothing before it: not an auditable round
 		}
@@ -127,7 +167,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		s.Compactions = append(s.Compactions, c)
 		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created})
 		prev = sum.ID
-		window = append([]string(nil), window[keepFrom:]...)
+		window = append([]int(nil), window[keepFrom:]...)
 	}
 	for mi, m := range msgs {
 		switch m.Role {
@@ -155,16 +195,12 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		// excepted), so no summary saw it: keep it as a message, not as a source.
 		unseen := m.Role == "assistant" && hasError(m.Error) && errorName(m.Error) != "MessageAbortedError"
 		for _, msg := range m.out {
-			s.Messages = append(s.Messages, msg)
-			b.byMessage[m.ID] = append(b.byMessage[m.ID], msg.ID)
-			b.origin[msg.ID] = m.ID
+			b.add(s, msg, m.ID)
 			if !unseen {
-				window = append(window, msg.ID)
+				window = append(window, len(s.Messages)-1)
 			}
 		}
-		for _, c := range m.calls {
-			b.byCall[c[0]] = append(b.byCall[c[0]], c[1])
-		}
+		b.calls = append(b.calls, m.calls...)
 		m.out = nil
 	}
 	return s, b, nil

@@ -81,6 +81,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 	for _, m := range msgs {
 		models[m.ID] = m.ModelID
 	}
+	byMessage, byCall := b.byMessage(s), b.byCall()
 	covered := map[int]map[string]bool{} // block -> session message ids it covers
 	imported := map[int]bool{}
 	x := &dcpExpansion{expanded: map[int]string{}, inlined: map[int]int{}}
@@ -94,7 +95,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 				continue
 			}
 			seenID[id] = true
-			ids, ok := b.byMessage[id]
+			ids, ok := byMessage[id]
 			if !ok {
 				unknown = append(unknown, id)
 			}
@@ -103,7 +104,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 			}
 		}
 		for _, id := range append(append([]string{}, bl.EffectiveToolIDs...), bl.DirectToolIDs...) {
-			for _, x := range b.byCall[id] {
+			for _, x := range byCall[id] {
 				cover[x] = true
 			}
 		}
