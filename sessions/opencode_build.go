@@ -56,18 +56,17 @@ type ocNative struct {
 	at   float64 // ms
 }
 
-func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session, *ocBuild, error) {
+func buildOpenCode(path, sid string, msgs []*ocMsg, format string) (*Session, *ocBuild, error) {
 	// OpenCode's ids sort by creation time, as do the creation times; by time first, so
 	// that hand-numbered ids (msg_9, msg_10) cannot reorder a file that has times.
 	sort.SliceStable(msgs, func(i, j int) bool {
-		if msgs[i].Time.Created != msgs[j].Time.Created && msgs[i].Time.Created > 0 && msgs[j].Time.Created > 0 {
-			return msgs[i].Time.Created < msgs[j].Time.Created
+		if msgs[i].created != msgs[j].created && msgs[i].created > 0 && msgs[j].created > 0 {
+			return msgs[i].created < msgs[j].created
 		}
 		return idLess(msgs[i].ID, msgs[j].ID)
 	})
 	n := 0
 	for _, m := range msgs {
-		m.digest()
 		n += len(m.out)
 	}
 	s := &Session{Format: format, Path: path, ID: sid, Messages: make([]Message, 0, n)}
@@ -82,24 +81,24 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 			requests[m.ID] = true
 		}
 	}
-	summaries := map[string]*ocMessage{}
+	summaries := map[string]*ocMsg{}
 	legacy := map[string]bool{}
 	for _, m := range msgs {
-		if m.Role != "assistant" || !isTrue(m.Summary) || hasError(m.Error) || strings.TrimSpace(m.text) == "" {
+		if m.Role != "assistant" || !m.summary || m.failed || strings.TrimSpace(m.text) == "" {
 			continue
 		}
 		if !requests[m.ParentID] {
 			legacy[m.ID] = true
 			continue
 		}
-		if cur, ok := summaries[m.ParentID]; !ok || (cur.Finish == "" && m.Finish != "") {
+		if cur, ok := summaries[m.ParentID]; !ok || (!cur.finished && m.finished) {
 			summaries[m.ParentID] = m
 		}
 	}
 
 	var window []int // the session messages (by index) since the last compaction
 	prev := ""
-	var lastUser *ocMessage
+	var lastUser *ocMsg
 	ids := func(idx []int) []string {
 		var out []string
 		for _, i := range idx {
@@ -109,7 +108,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 	}
 	// compact records the compaction sum made of the window; request is nil for a
 	// legacy summary.
-	compact := func(sum *ocMessage, request *ocPart, after []*ocMessage) {
+	compact := func(sum *ocMsg, request *ocRequest, after []*ocMsg) {
 		var sources, preserved []string
 		if prev != "" {
 			sources = append(sources, prev)
@@ -117,15 +116,15 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		keepFrom := len(window)
 		switch {
 		case request == nil:
-		case request.TailStartID != "":
+		case request.tailStartID != "":
 			// Messages from tail_start_id on were kept verbatim.
 			for i, k := range window {
-				if b.origins[k] == request.TailStartID {
+				if b.origins[k] == request.tailStartID {
 					keepFrom = i
 					break
 				}
 			}
-		case request.Overflow && lastUser != nil && replayed(after, lastUser, sum):
+		case request.overflow && lastUser != nil && replayed(after, lastUser, sum):
 			// On overflow the last real prompt is replayed after the summary.
 			for i, k := range window {
 				if b.origins[k] == lastUser.ID {
@@ -152,20 +151,20 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 		c := Compaction{
 			ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
-			Summary: sum.text, Model: sum.ModelID, At: msTime(sum.Time.Created), Line: sum.line,
+			Summary: sum.text, Model: sum.ModelID, At: msTime(sum.created), Line: sum.line,
 		}
 		if request != nil {
 			c.Trigger = "manual"
-			if request.Auto {
+			if request.auto {
 				c.Trigger = "auto"
 			}
 		}
-		if sum.Tokens != nil {
-			c.PreTokens = sum.Tokens.Input + sum.Tokens.Cache.Read
+		if sum.hasTokens {
+			c.PreTokens = sum.preTokens
 		}
 		c.Opaque = LooksOpaque(c.Summary)
 		s.Compactions = append(s.Compactions, c)
-		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created})
+		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.created})
 		prev = sum.ID
 		window = append([]int(nil), window[keepFrom:]...)
 	}
@@ -185,7 +184,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 			compact(m, nil, nil)
 			continue
 		}
-		if m.Role == "assistant" && isTrue(m.Summary) {
+		if m.Role == "assistant" && m.summary {
 			continue // a summary (or a failed summary attempt): not a message
 		}
 		if m.Role == "user" && m.hasText {
@@ -193,7 +192,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 		// OpenCode never sends a failed assistant turn to the model again (aborted turns
 		// excepted), so no summary saw it: keep it as a message, not as a source.
-		unseen := m.Role == "assistant" && hasError(m.Error) && errorName(m.Error) != "MessageAbortedError"
+		unseen := m.Role == "assistant" && m.failed && !m.aborted
 		for _, msg := range m.out {
 			b.add(s, msg, m.ID)
 			if !unseen {
@@ -245,7 +244,7 @@ func digitRun(s string) int {
 const toolResultSuffix = ":result"
 
 // replayed reports whether a user message after the summary repeats user's text.
-func replayed(after []*ocMessage, user, summary *ocMessage) bool {
+func replayed(after []*ocMsg, user, summary *ocMsg) bool {
 	want := user.text
 	for _, m := range after {
 		if m.Role == "user" && m.ID > summary.ID && m.text == want {

@@ -53,7 +53,7 @@ func unwrapDCPSummary(s string) string {
 // blocks it consumed plus the messages and tool calls it names that those blocks did
 // not already cover. A native compaction made while a block was active summarised the
 // block, not its messages, so its sources are rewritten to name the block.
-func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage) {
+func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMsg) {
 	var blocksByID map[string]dcpBlock
 	var wrapped struct {
 		BlocksByID map[string]dcpBlock `json:"blocksById"`
