@@ -298,6 +298,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 	var warnings []string
 	var total int64
 	var fr fileReader
+	var dec fileDecoder
 	readJSON := func(file string, listed bool, v any) (bool, error) {
 		data, err := fr.read(file, maxDocBytes, listed)
 		if err == nil {
@@ -310,7 +311,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 			err = checkNesting(file, data)
 		}
 		if err == nil {
-			err = decodeStrict(file, data, v)
+			err = decodeStored(&dec, file, data, v)
 		} else if !errors.As(err, new(*InputError)) {
 			err = &InputError{Path: file, Msg: errMsg(err)}
 		}
