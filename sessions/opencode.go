@@ -68,46 +68,67 @@ type ocMessage struct {
 	file  string
 	line  int // in an export file
 	parts []ocPart
-
-	// What the session needs of the parts, taken by digest so that the parts can go
-	// as soon as a message is read.
-	digested bool
-	text     string    // the text parts, joined
-	hasText  bool      // a text part the user typed
-	request  *ocPart   // the (last) compaction part
-	out      []Message // the session messages the parts make
-	calls    [][2]string
 }
 
-// digest sorts m's parts, takes what the session needs of them and drops them.
-func (m *ocMessage) digest() {
-	if m.digested {
-		return
-	}
-	m.digested = true
+// ocMsg is what building the session needs of one OpenCode message, taken by digest
+// so that the parts (and the decoded message) can go as soon as it is read.
+type ocMsg struct {
+	ID, Role, ParentID, ModelID string
+	file                        string
+	line                        int
+	created                     float64 // ms
+	text                        string  // the text parts, joined
+	request                     *ocRequest
+	out                         []Message // the session messages the parts make
+	calls                       [][2]string
+	preTokens                   int // a summary's tokens: the context it compacted
+	hasTokens                   bool
+	summary                     bool // an assistant's summary: true
+	failed, aborted             bool // an error; a MessageAbortedError
+	finished                    bool // a finish reason
+	hasText                     bool // a text part the user typed
+}
+
+// ocRequest is what a compaction part says.
+type ocRequest struct {
+	auto, overflow bool
+	tailStartID    string
+}
+
+// digest sorts m's parts, takes what the session needs of m and them, and drops the
+// parts.
+func (m *ocMessage) digest() *ocMsg {
 	sort.SliceStable(m.parts, func(i, j int) bool { return idLess(m.parts[i].ID, m.parts[j].ID) })
-	m.text, m.hasText = partsText(m.parts), hasText(m.parts)
+	d := &ocMsg{
+		ID: m.ID, Role: m.Role, ParentID: m.ParentID, ModelID: m.ModelID, file: m.file, line: m.line,
+		created: m.Time.Created, text: partsText(m.parts), hasText: hasText(m.parts),
+		summary: isTrue(m.Summary), failed: hasError(m.Error), finished: m.Finish != "",
+	}
+	d.aborted = d.failed && errorName(m.Error) == "MessageAbortedError"
+	if m.Tokens != nil {
+		d.hasTokens, d.preTokens = true, m.Tokens.Input+m.Tokens.Cache.Read
+	}
 	for i := range m.parts {
-		if m.parts[i].Type == "compaction" {
-			p := m.parts[i]
-			m.request = &p
+		if p := &m.parts[i]; p.Type == "compaction" {
+			d.request = &ocRequest{auto: p.Auto, overflow: p.Overflow, tailStartID: p.TailStartID}
 		}
 	}
-	m.out = ocMessagesOf(m)
-	made := make(map[string]bool, len(m.out))
-	for _, x := range m.out {
+	d.out = ocMessagesOf(m)
+	made := make(map[string]bool, len(d.out))
+	for _, x := range d.out {
 		made[x.ID] = true
 	}
 	for _, p := range m.parts {
 		if p.Type == "tool" && p.CallID != "" {
 			for _, id := range []string{p.ID, p.ID + toolResultSuffix} {
 				if made[id] {
-					m.calls = append(m.calls, [2]string{p.CallID, id})
+					d.calls = append(d.calls, [2]string{p.CallID, id})
 				}
 			}
 		}
 	}
 	m.parts = nil
+	return d
 }
 
 // ocPart is one stored part (part/<messageID>/<partID>.json).
@@ -277,6 +298,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 	var warnings []string
 	var total int64
 	var fr fileReader
+	var dec fileDecoder
 	readJSON := func(file string, listed bool, v any) (bool, error) {
 		data, err := fr.read(file, maxDocBytes, listed)
 		if err == nil {
@@ -289,7 +311,7 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 			err = checkNesting(file, data)
 		}
 		if err == nil {
-			err = decodeStrict(file, data, v)
+			err = decodeStored(&dec, file, data, v)
 		} else if !errors.As(err, new(*InputError)) {
 			err = &InputError{Path: file, Msg: errMsg(err)}
 		}
@@ -307,9 +329,12 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 	if err != nil {
 		return nil, &InputError{Path: msgDir, Msg: errMsg(err)}
 	}
-	var msgs []*ocMessage
+	var msgs []*ocMsg
+	// One message and one parts buffer for every message: digest keeps what it needs.
+	m := &ocMessage{}
+	var parts []ocPart
 	for _, f := range files {
-		m := &ocMessage{}
+		*m = ocMessage{}
 		ok, err := readJSON(f, true, m)
 		if err != nil {
 			return nil, err
@@ -325,18 +350,19 @@ func readOpenCodeSession(path, root, sid string, opt ReadOptions) (*Session, err
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, &InputError{Path: filepath.Join(root, "part", m.ID), Msg: errMsg(err)}
 		}
+		m.parts = parts[:0]
 		for _, pf := range partFiles {
-			var p ocPart
-			ok, err := readJSON(pf, true, &p)
+			m.parts = append(m.parts, ocPart{})
+			ok, err := readJSON(pf, true, &m.parts[len(m.parts)-1])
 			if err != nil {
 				return nil, err
 			}
-			if ok {
-				m.parts = append(m.parts, p)
+			if !ok {
+				m.parts = m.parts[:len(m.parts)-1]
 			}
 		}
-		m.digest()
-		msgs = append(msgs, m)
+		parts = m.parts
+		msgs = append(msgs, m.digest())
 	}
 	s, b, err := buildOpenCode(path, sid, msgs, OpenCodeFormat)
 	if err != nil {
@@ -406,7 +432,7 @@ type ocExportMessage struct {
 func parseOpenCodeExportStream(path string, r io.Reader, reread func() ([]byte, error)) (*Session, error) {
 	st := newJSONStream(r, maxDocBytes)
 	var info ocSessionInfo
-	var msgs []*ocMessage
+	var msgs []*ocMsg
 	var warnings []string
 	have, seen := false, map[string]bool{}
 	err := st.object(func(key string) error {
@@ -422,17 +448,25 @@ func parseOpenCodeExportStream(path string, r io.Reader, reread func() ([]byte, 
 		case "messages":
 			msgs = nil
 			var err error
+			// One element and one parts buffer for every message: digest keeps what it
+			// needs of them.
+			var e ocExportMessage
+			var parts []ocPart
 			have, err = st.array(func(int) error {
-				var e ocExportMessage
+				// encoding/json decodes into the slice's old elements without zeroing them.
+				clear(parts[:cap(parts)])
+				e = ocExportMessage{Parts: parts[:0]}
 				start, err := st.decodeValue(&e)
 				if err != nil {
 					return err
 				}
+				if cap(e.Parts) > cap(parts) {
+					parts = e.Parts
+				}
 				m := &e.Info
 				m.parts, m.file = e.Parts, path
 				m.line, _ = st.cr.lineCol(start)
-				m.digest() // the parts go now, not after the whole file
-				msgs = append(msgs, m)
+				msgs = append(msgs, m.digest()) // the parts go now, not after the whole file
 				return nil
 			})
 			return err

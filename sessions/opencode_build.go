@@ -10,12 +10,45 @@ import (
 
 // ---- building the session -------------------------------------------------------------
 
-// ocBuild keeps what DCP needs to map OpenCode ids onto the session's message ids.
+// ocBuild keeps what DCP needs to map OpenCode ids onto the session's message ids:
+// per session message the OpenCode message it came from, and the tool calls. The
+// maps by id are made only when asked for (a DCP state, an overflow compaction), so a
+// session without them costs no map of its whole size.
 type ocBuild struct {
-	byMessage map[string][]string // OpenCode message id -> session message ids
-	origin    map[string]string   // session message id -> OpenCode message id
-	byCall    map[string][]string // tool callID -> session message ids (call and result)
-	native    []ocNative
+	origins []string            // session message i came from OpenCode message origins[i]
+	calls   [][2]string         // tool callID, session message id (call and result)
+	byMsg   map[string][]string // OpenCode message id -> session message ids, once asked for
+	native  []ocNative
+}
+
+// byMessage maps each OpenCode message id to the ids of the session messages made of
+// it so far; once made, add keeps it current.
+func (b *ocBuild) byMessage(s *Session) map[string][]string {
+	if b.byMsg == nil {
+		b.byMsg = make(map[string][]string)
+		for i, o := range b.origins {
+			b.byMsg[o] = append(b.byMsg[o], s.Messages[i].ID)
+		}
+	}
+	return b.byMsg
+}
+
+// add appends msg, made of OpenCode message origin, to the session.
+func (b *ocBuild) add(s *Session, msg Message, origin string) {
+	s.Messages = append(s.Messages, msg)
+	b.origins = append(b.origins, origin)
+	if b.byMsg != nil {
+		b.byMsg[origin] = append(b.byMsg[origin], msg.ID)
+	}
+}
+
+// byCall maps a tool callID to the session messages of the call and its result.
+func (b *ocBuild) byCall() map[string][]string {
+	out := make(map[string][]string, len(b.calls))
+	for _, c := range b.calls {
+		out[c[0]] = append(out[c[0]], c[1])
+	}
+	return out
 }
 
 type ocNative struct {
@@ -23,22 +56,21 @@ type ocNative struct {
 	at   float64 // ms
 }
 
-func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session, *ocBuild, error) {
+func buildOpenCode(path, sid string, msgs []*ocMsg, format string) (*Session, *ocBuild, error) {
 	// OpenCode's ids sort by creation time, as do the creation times; by time first, so
 	// that hand-numbered ids (msg_9, msg_10) cannot reorder a file that has times.
 	sort.SliceStable(msgs, func(i, j int) bool {
-		if msgs[i].Time.Created != msgs[j].Time.Created && msgs[i].Time.Created > 0 && msgs[j].Time.Created > 0 {
-			return msgs[i].Time.Created < msgs[j].Time.Created
+		if msgs[i].created != msgs[j].created && msgs[i].created > 0 && msgs[j].created > 0 {
+			return msgs[i].created < msgs[j].created
 		}
 		return idLess(msgs[i].ID, msgs[j].ID)
 	})
 	n := 0
 	for _, m := range msgs {
-		m.digest()
 		n += len(m.out)
 	}
 	s := &Session{Format: format, Path: path, ID: sid, Messages: make([]Message, 0, n)}
-	b := &ocBuild{byMessage: map[string][]string{}, origin: map[string]string{}, byCall: map[string][]string{}}
+	b := &ocBuild{origins: make([]string, 0, n)}
 
 	// Completed summaries by the id of the compaction request they answer (a finished
 	// one first). Before compaction requests existed, a summary answered an ordinary
@@ -49,27 +81,34 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 			requests[m.ID] = true
 		}
 	}
-	summaries := map[string]*ocMessage{}
+	summaries := map[string]*ocMsg{}
 	legacy := map[string]bool{}
 	for _, m := range msgs {
-		if m.Role != "assistant" || !isTrue(m.Summary) || hasError(m.Error) || strings.TrimSpace(m.text) == "" {
+		if m.Role != "assistant" || !m.summary || m.failed || strings.TrimSpace(m.text) == "" {
 			continue
 		}
 		if !requests[m.ParentID] {
 			legacy[m.ID] = true
 			continue
 		}
-		if cur, ok := summaries[m.ParentID]; !ok || (cur.Finish == "" && m.Finish != "") {
+		if cur, ok := summaries[m.ParentID]; !ok || (!cur.finished && m.finished) {
 			summaries[m.ParentID] = m
 		}
 	}
 
-	var window []string // session message ids since the last compaction
+	var window []int // the session messages (by index) since the last compaction
 	prev := ""
-	var lastUser *ocMessage
+	var lastUser *ocMsg
+	ids := func(idx []int) []string {
+		var out []string
+		for _, i := range idx {
+			out = append(out, s.Messages[i].ID)
+		}
+		return out
+	}
 	// compact records the compaction sum made of the window; request is nil for a
 	// legacy summary.
-	compact := func(sum *ocMessage, request *ocPart, after []*ocMessage) {
+	compact := func(sum *ocMsg, request *ocRequest, after []*ocMsg) {
 		var sources, preserved []string
 		if prev != "" {
 			sources = append(sources, prev)
@@ -77,57 +116,57 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		keepFrom := len(window)
 		switch {
 		case request == nil:
-		case request.TailStartID != "":
+		case request.tailStartID != "":
 			// Messages from tail_start_id on were kept verbatim.
-			for i, id := range window {
-				if b.origin[id] == request.TailStartID {
+			for i, k := range window {
+				if b.origins[k] == request.tailStartID {
 					keepFrom = i
 					break
 				}
 			}
-		case request.Overflow && lastUser != nil && replayed(after, lastUser, sum):
+		case request.overflow && lastUser != nil && replayed(after, lastUser, sum):
 			// On overflow the last real prompt is replayed after the summary.
-			for i, id := range window {
-				if b.origin[id] == lastUser.ID {
+			for i, k := range window {
+				if b.origins[k] == lastUser.ID {
 					keepFrom = i
 					break
 				}
 			}
 			if keepFrom < len(window) {
-				preserved = append(preserved, b.byMessage[lastUser.ID]...)
-				var rest []string
-				for _, id := range window[keepFrom:] {
-					if b.origin[id] != lastUser.ID {
-						rest = append(rest, id)
+				preserved = append(preserved, b.byMessage(s)[lastUser.ID]...)
+				var rest []int
+				for _, k := range window[keepFrom:] {
+					if b.origins[k] != lastUser.ID {
+						rest = append(rest, k)
 					}
 				}
 				window = append(window[:keepFrom:keepFrom], rest...)
 				keepFrom = len(window)
 			}
 		}
-		sources = append(sources, window[:keepFrom]...)
-		preserved = append(preserved, window[keepFrom:]...)
+		sources = append(sources, ids(window[:keepFrom])...)
+		preserved = append(preserved, ids(window[keepFrom:])...)
 		if len(sources) == 0 {
 			return // nothing before it: not an auditable round
 		}
 		c := Compaction{
 			ID: sum.ID, Parent: prev, Sources: sources, Preserved: preserved,
-			Summary: sum.text, Model: sum.ModelID, At: msTime(sum.Time.Created), Line: sum.line,
+			Summary: sum.text, Model: sum.ModelID, At: msTime(sum.created), Line: sum.line,
 		}
 		if request != nil {
 			c.Trigger = "manual"
-			if request.Auto {
+			if request.auto {
 				c.Trigger = "auto"
 			}
 		}
-		if sum.Tokens != nil {
-			c.PreTokens = sum.Tokens.Input + sum.Tokens.Cache.Read
+		if sum.hasTokens {
+			c.PreTokens = sum.preTokens
 		}
 		c.Opaque = LooksOpaque(c.Summary)
 		s.Compactions = append(s.Compactions, c)
-		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.Time.Created})
+		b.native = append(b.native, ocNative{comp: len(s.Compactions) - 1, at: sum.created})
 		prev = sum.ID
-		window = append([]string(nil), window[keepFrom:]...)
+		window = append([]int(nil), window[keepFrom:]...)
 	}
 	for mi, m := range msgs {
 		switch m.Role {
@@ -145,7 +184,7 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 			compact(m, nil, nil)
 			continue
 		}
-		if m.Role == "assistant" && isTrue(m.Summary) {
+		if m.Role == "assistant" && m.summary {
 			continue // a summary (or a failed summary attempt): not a message
 		}
 		if m.Role == "user" && m.hasText {
@@ -153,18 +192,14 @@ func buildOpenCode(path, sid string, msgs []*ocMessage, format string) (*Session
 		}
 		// OpenCode never sends a failed assistant turn to the model again (aborted turns
 		// excepted), so no summary saw it: keep it as a message, not as a source.
-		unseen := m.Role == "assistant" && hasError(m.Error) && errorName(m.Error) != "MessageAbortedError"
+		unseen := m.Role == "assistant" && m.failed && !m.aborted
 		for _, msg := range m.out {
-			s.Messages = append(s.Messages, msg)
-			b.byMessage[m.ID] = append(b.byMessage[m.ID], msg.ID)
-			b.origin[msg.ID] = m.ID
+			b.add(s, msg, m.ID)
 			if !unseen {
-				window = append(window, msg.ID)
+				window = append(window, len(s.Messages)-1)
 			}
 		}
-		for _, c := range m.calls {
-			b.byCall[c[0]] = append(b.byCall[c[0]], c[1])
-		}
+		b.calls = append(b.calls, m.calls...)
 		m.out = nil
 	}
 	return s, b, nil
@@ -209,7 +244,7 @@ func digitRun(s string) int {
 const toolResultSuffix = ":result"
 
 // replayed reports whether a user message after the summary repeats user's text.
-func replayed(after []*ocMessage, user, summary *ocMessage) bool {
+func replayed(after []*ocMsg, user, summary *ocMsg) bool {
 	want := user.text
 	for _, m := range after {
 		if m.Role == "user" && m.ID > summary.ID && m.text == want {

@@ -181,7 +181,12 @@ func readOpenCodeDB(path, sid, name string) (*Session, error) {
 	return buildOpenCodeDBSession(path, name, sid, msgs[sid])
 }
 
-func buildOpenCodeDBSession(dbPath, name, sid string, msgs []*ocMessage) (*Session, error) {
+func buildOpenCodeDBSession(dbPath, name, sid string, rows []*ocMessage) (*Session, error) {
+	msgs := make([]*ocMsg, len(rows))
+	for i, m := range rows {
+		msgs[i] = m.digest()
+		rows[i] = nil // its parts go now
+	}
 	s, b, err := buildOpenCode(name, sid, msgs, OpenCodeDBFormat)
 	if err != nil {
 		return nil, err

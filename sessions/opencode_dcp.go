@@ -53,7 +53,7 @@ func unwrapDCPSummary(s string) string {
 // blocks it consumed plus the messages and tool calls it names that those blocks did
 // not already cover. A native compaction made while a block was active summarised the
 // block, not its messages, so its sources are rewritten to name the block.
-func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage) {
+func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMsg) {
 	var blocksByID map[string]dcpBlock
 	var wrapped struct {
 		BlocksByID map[string]dcpBlock `json:"blocksById"`
@@ -81,6 +81,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 	for _, m := range msgs {
 		models[m.ID] = m.ModelID
 	}
+	byMessage, byCall := b.byMessage(s), b.byCall()
 	covered := map[int]map[string]bool{} // block -> session message ids it covers
 	imported := map[int]bool{}
 	x := &dcpExpansion{expanded: map[int]string{}, inlined: map[int]int{}}
@@ -94,7 +95,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 				continue
 			}
 			seenID[id] = true
-			ids, ok := b.byMessage[id]
+			ids, ok := byMessage[id]
 			if !ok {
 				unknown = append(unknown, id)
 			}
@@ -103,7 +104,7 @@ func addDCP(s *Session, b *ocBuild, file string, st *dcpState, msgs []*ocMessage
 			}
 		}
 		for _, id := range append(append([]string{}, bl.EffectiveToolIDs...), bl.DirectToolIDs...) {
-			for _, x := range b.byCall[id] {
+			for _, x := range byCall[id] {
 				cover[x] = true
 			}
 		}
