@@ -281,8 +281,11 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 		return nil // carried word for word: nothing about it changed
 	}
 	seen := map[string]bool{}
+	// a summary fact that restates the source nearly whole is where the claim went; the
+	// other candidates are other claims that share its words
+	restated := r.Best[i].Fact >= 0 && r.Best[i].Cover >= Restated && r.Best[i].Back >= Restated
 	for n, m := range r.Cands[i] {
-		if n > 0 && m.Score < PairRulesOn && m.Cover < PairRulesOn {
+		if n > 0 && (restated || m.Score < PairRulesOn && m.Cover < PairRulesOn) {
 			continue
 		}
 		p := rule.Pair{Src: i, Sum: m.Fact, Match: m}

@@ -25,6 +25,9 @@ var (
 	// Verbatim: a pair whose coverage is at least this both ways, with the same text,
 	// is carried word for word (no pair rule runs on it).
 	Verbatim = 0.95
+	// Restated: a best match covering at least this both ways restates the source; pair
+	// rules then look at it alone.
+	Restated = 0.85
 	// PartlyCarried scales the strength of an omission whose fact the summary holds
 	// only in part (a pair no rule explains, below KeptCover).
 	PartlyCarried = 0.6
