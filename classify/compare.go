@@ -68,8 +68,14 @@ func Equivalent(a, b Token) bool {
 		return ca == cb && (za == "" || zb == "")
 	case a.Kind == TokVersion && b.Kind == TokVersion:
 		return wildcardCovers(a.Norm, b.Norm) || wildcardCovers(b.Norm, a.Norm)
-	case a.Kind == TokVersion && b.Kind == TokNumber || a.Kind == TokNumber && b.Kind == TokVersion:
-		return strings.TrimPrefix(a.Norm, "ver:") == strings.TrimPrefix(b.Norm, "num:") || strings.TrimPrefix(a.Norm, "num:") == strings.TrimPrefix(b.Norm, "ver:")
+	case a.Kind == TokVersion && (b.Kind == TokNumber || b.Kind == TokCount) || (a.Kind == TokNumber || a.Kind == TokCount) && b.Kind == TokVersion:
+		// "4.3" and "v4.3", "v1.20" and "1.20": the same release written with or
+		// without its prefix (compared as written: 1.20 is not 1.2)
+		if strings.TrimPrefix(a.Norm, "ver:") == strings.TrimPrefix(b.Norm, "num:") || strings.TrimPrefix(a.Norm, "num:") == strings.TrimPrefix(b.Norm, "ver:") {
+			return true
+		}
+		bare := func(t Token) string { return strings.TrimLeft(strings.ToLower(t.Raw), "v") }
+		return a.Raw != "" && bare(a) == bare(b)
 	case numberLike(a) && numberLike(b):
 		return a.Num == b.Num && (a.Noun == "" || b.Noun == "" || a.Noun == b.Noun)
 	case a.Kind == TokMoney && b.Kind == TokMoney:

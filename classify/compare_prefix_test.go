@@ -1,0 +1,28 @@
+package classify
+
+import "testing"
+
+// A release written with or without its "v" is the same value; a changed precision is not.
+func TestVersionPrefixEquivalent(t *testing.T) {
+	tok := func(s string) Token {
+		ts := Values(s)
+		if len(ts) == 0 {
+			t.Fatalf("%q: no value", s)
+		}
+		return ts[0]
+	}
+	cases := []struct {
+		a, b string
+		want bool
+	}{
+		{"Unity 2022.3 editor", "Unity v2022.3 editor", true},
+		{"bump past v1.20 now", "bump past 1.20 now", true},
+		{"bump past v1.20 now", "bump past 1.2 now", false},
+		{"pinned to v3.11", "pinned to v3", false},
+	}
+	for _, c := range cases {
+		if got := Equivalent(tok(c.a), tok(c.b)); got != c.want {
+			t.Errorf("Equivalent(%q, %q) = %v, want %v (%+v / %+v)", c.a, c.b, got, c.want, tok(c.a), tok(c.b))
+		}
+	}
+}
