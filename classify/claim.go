@@ -345,22 +345,39 @@ func quantityAfter(text string, i int, toks []Token) bool {
 	return false
 }
 
+// boundCue: the qualifier cue bounds something; a preposition that bounds only a
+// quantity needs one right after it ("under secret/", "over a month" bound nothing).
+func boundCue(text string, h lexicon.Hit, toks []Token) bool {
+	kind := h.Attr("kind")
+	if (kind == "atmost" || kind == "atleast") && comparativePreposition[strings.ToLower(h.Phrase)] {
+		return quantityAfter(text, h.End, toks)
+	}
+	return true
+}
+
 func boundsOf(text string, cues cueSet, toks []Token) []Bound {
 	var out []Bound
-	for _, h := range cues.of("qualifier") {
+	qs := cues.of("qualifier")
+	for _, h := range qs {
+		if !boundCue(text, h, toks) {
+			continue
+		}
 		kind := h.Attr("kind")
 		if kind == "if" || kind == "scope" && h.Phrase == "per" {
 			if !strings.ContainsAny(text, ",:") && kind == "if" {
 				continue
 			}
 		}
-		if (kind == "atmost" || kind == "atleast") && comparativePreposition[strings.ToLower(h.Phrase)] && !quantityAfter(text, h.End, toks) {
-			continue // "under secret/", "over a month", "min 4" read as a label: no bound on a quantity
-		}
 		end := clauseEnd(text, h.End)
+		for _, n := range qs {
+			if n.Start > h.End+1 && n.Start < end && boundCue(text, n, toks) {
+				end = n.Start // the next bound opens its own clause ("over 412 builds | up to May 2")
+			}
+		}
 		b := Bound{Kind: kind, Cue: text[h.Start:h.End], Clause: strings.TrimSpace(text[h.Start:end])}
 		for _, t := range toks {
-			if t.Start >= h.Start && t.End <= end {
+			if t.Start >= h.Start && t.Start < end {
+				// a value that starts in the clause is its own ("up to February 2, 2026")
 				b.Values = append(b.Values, t.Norm)
 			}
 		}
