@@ -11,4 +11,5 @@ var _ = valueRule("mutation/value-changed", "value",
 		{Source: []string{"user: Keep the cache at 512 entries."}, Summary: "Keep the cache at 512 entries.", Fires: false},
 		{Source: []string{"user: Keep the cache at 5,000 entries."}, Summary: "Keep the cache at 5000 entries.", Fires: false},
 		{Source: []string{"assistant: Timeout was 30s.", "user: Make it 45s."}, Summary: "Timeout is 45s.", Fires: false},
+		{Source: []string{"assistant: Step 3 of the rollout is blocked on the DNS change.", "assistant: Step 5 of the rollout adds the alert rules."}, Summary: "Step 5 of the rollout is blocked on the DNS change.", Fires: true},
 	})

@@ -86,6 +86,14 @@ func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) b
 			continue
 		}
 		g := r.Fact(ref)
+		if smallFigure(y) {
+			// a small number ("Task 8", "PR 4", "7 files") turns up everywhere: only the
+			// same slot stating it backs the change
+			if sharesKey(g, y) && rule.About(f, g) {
+				return true
+			}
+			continue
+		}
 		if rule.About(f, g) || sharesKey(g, y) {
 			return true
 		}
@@ -94,6 +102,11 @@ func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) b
 		}
 	}
 	return false
+}
+
+// smallFigure: a plain number or count under 100, without a unit.
+func smallFigure(t classify.Token) bool {
+	return (t.Kind == classify.TokNumber || t.Kind == classify.TokCount) && t.Unit == "" && t.Num < 100 && t.Num > -100
 }
 
 func sharesKey(g *classify.Fact, y classify.Token) bool {
