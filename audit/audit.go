@@ -33,6 +33,7 @@ func Run(s *sessions.Session, opt Options) *Report {
 	}
 	ex := newExtractor(s)
 	ex.prefetch(workers)
+	ex.tokens = countTokens(s, workers)
 	rounds := s.Rounds()
 	r.Rounds = make([]Round, len(rounds))
 	results := make([]*roundResult, len(rounds))
@@ -77,8 +78,9 @@ func parallel(n, workers int, f func(int)) {
 // extractor caches the facts of each message and summary (built once, read by every
 // round).
 type extractor struct {
-	s     *sessions.Session
-	facts map[string][]classify.Fact
+	s      *sessions.Session
+	facts  map[string][]classify.Fact
+	tokens *tokenCounts
 }
 
 func newExtractor(s *sessions.Session) *extractor {
