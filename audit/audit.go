@@ -26,6 +26,9 @@ const RoleSummary = "summary"
 func Run(s *sessions.Session, opt Options) *Report {
 	r := &Report{Schema: Schema, Tool: "compaudit", Version: opt.Version, Session: s.ID, File: s.Path, Format: s.Format, Encoding: TokenEncoding,
 		Warnings: append([]string{}, s.Warnings...), Top: []string{}}
+	if len(s.Compactions) > 0 {
+		go loadCodec()
+	}
 	s.Index() // look-ups are read-only from here on, so rounds can be audited in parallel
 	workers := opt.Workers
 	if workers <= 0 {

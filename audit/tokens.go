@@ -22,7 +22,7 @@ func CountTokens(text string) int {
 	if text == "" {
 		return 0
 	}
-	codecOnce.Do(func() { codec, codecErr = tokenizer.Get(tokenizer.O200kBase) })
+	loadCodec()
 	if codecErr != nil {
 		return len(text) / 4
 	}
@@ -71,6 +71,12 @@ func countTokens(s *sessions.Session, workers int) *tokenCounts {
 		tc.bySum[&s.Compactions[i]] = counts[n+i]
 	}
 	return tc
+}
+
+// loadCodec loads the tokenizer's vocabulary (once per process; it takes a while, so
+// Run starts it in the background while facts are extracted).
+func loadCodec() {
+	codecOnce.Do(func() { codec, codecErr = tokenizer.Get(tokenizer.O200kBase) })
 }
 
 func roundTokens(s *sessions.Session, c *sessions.Compaction, tc *tokenCounts) Tokens {
