@@ -26,6 +26,14 @@ func CountTokens(text string) int {
 	if codecErr != nil {
 		return len(text) / 4
 	}
+	if n, ok := countPieces(text); ok {
+		return n
+	}
+	return libraryCount(text)
+}
+
+// libraryCount counts with the library alone.
+func libraryCount(text string) int {
 	n, err := codec.Count(text)
 	if err != nil {
 		return len(text) / 4
