@@ -26,6 +26,9 @@ const RoleSummary = "summary"
 func Run(s *sessions.Session, opt Options) *Report {
 	r := &Report{Schema: Schema, Tool: "compaudit", Version: opt.Version, Session: s.ID, File: s.Path, Format: s.Format, Encoding: TokenEncoding,
 		Warnings: append([]string{}, s.Warnings...), Top: []string{}}
+	if len(s.Compactions) > 0 {
+		go loadCodec()
+	}
 	s.Index() // look-ups are read-only from here on, so rounds can be audited in parallel
 	workers := opt.Workers
 	if workers <= 0 {
@@ -33,6 +36,7 @@ func Run(s *sessions.Session, opt Options) *Report {
 	}
 	ex := newExtractor(s)
 	ex.prefetch(workers)
+	ex.tokens = countTokens(s, workers)
 	rounds := s.Rounds()
 	r.Rounds = make([]Round, len(rounds))
 	results := make([]*roundResult, len(rounds))
@@ -77,8 +81,9 @@ func parallel(n, workers int, f func(int)) {
 // extractor caches the facts of each message and summary (built once, read by every
 // round).
 type extractor struct {
-	s     *sessions.Session
-	facts map[string][]classify.Fact
+	s      *sessions.Session
+	facts  map[string][]classify.Fact
+	tokens *tokenCounts
 }
 
 func newExtractor(s *sessions.Session) *extractor {

@@ -137,9 +137,9 @@ func track(s *sessions.Session, r *Report, res []*roundResult, c invCand) Invari
 		switch {
 		case rd.Opaque:
 			st.State = StateOpaque
-		case c.pos >= 0 && c.pos > s.LastSourceIndex(rr.comp):
+		case c.pos >= 0 && c.pos > rr.last:
 			st.State = StatePending
-		case retired && retAt <= s.LastSourceIndex(rr.comp):
+		case retired && retAt <= rr.last:
 			st.State = StateRetired
 			if inv.RetiredAt == "" {
 				inv.RetiredAt, inv.Reason = s.Messages[retAt].ID, reason
@@ -150,7 +150,7 @@ func track(s *sessions.Session, r *Report, res []*roundResult, c invCand) Invari
 		if st.State == StateDropped && inv.DroppedInRound == nil {
 			n := rd.Round
 			inv.DroppedInRound = &n
-			inv.Flagged = !(retired && retAt <= s.LastSourceIndex(rr.comp))
+			inv.Flagged = !(retired && retAt <= rr.last)
 		}
 		inv.States = append(inv.States, st)
 	}

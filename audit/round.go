@@ -14,6 +14,7 @@ type roundResult struct {
 	round Round
 	jr    *judge.Result
 	comp  *sessions.Compaction
+	last  int // the position of the last raw message the round covers
 }
 
 func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *roundResult {
@@ -29,8 +30,8 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *rou
 	if rd.NewMessages == nil {
 		rd.NewMessages = []string{}
 	}
-	rd.Tokens = roundTokens(s, c)
-	res := &roundResult{comp: c}
+	rd.Tokens = roundTokens(s, c, ex.tokens)
+	res := &roundResult{comp: c, last: s.LastSourceIndex(c)}
 	if c.Opaque {
 		rd.Survival, rd.CumulativeSurvival = []Survival{}, []Survival{}
 		rd.Counts = countFindings(nil)

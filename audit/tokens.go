@@ -22,10 +22,18 @@ func CountTokens(text string) int {
 	if text == "" {
 		return 0
 	}
-	codecOnce.Do(func() { codec, codecErr = tokenizer.Get(tokenizer.O200kBase) })
+	loadCodec()
 	if codecErr != nil {
 		return len(text) / 4
 	}
+	if n, ok := countPieces(text); ok {
+		return n
+	}
+	return libraryCount(text)
+}
+
+// libraryCount counts with the library alone.
+func libraryCount(text string) int {
 	n, err := codec.Count(text)
 	if err != nil {
 		return len(text) / 4
@@ -33,16 +41,62 @@ func CountTokens(text string) int {
 	return n
 }
 
-func roundTokens(s *sessions.Session, c *sessions.Compaction) Tokens {
-	t := Tokens{Target: c.TargetTokens, PreTokens: c.PreTokens, PostTokens: c.PostTokens}
-	for _, id := range c.Sources {
-		if p := s.Compaction(id); p != nil {
-			t.Sources += CountTokens(p.Summary)
-		} else if m := s.Message(id); m != nil {
-			t.Sources += CountTokens(m.Text)
+// tokenCounts are the token counts of every text a round's Tokens sum: each source
+// id (resolved as a compaction first, then as a message) and each compaction's own
+// summary. They are counted once, spread over the workers.
+type tokenCounts struct {
+	byID  map[string]int
+	bySum map[*sessions.Compaction]int
+}
+
+func countTokens(s *sessions.Session, workers int) *tokenCounts {
+	tc := &tokenCounts{byID: map[string]int{}, bySum: map[*sessions.Compaction]int{}}
+	var texts []string
+	var ids []string
+	for i := range s.Compactions {
+		for _, id := range s.Compactions[i].Sources {
+			if _, ok := tc.byID[id]; ok {
+				continue
+			}
+			tc.byID[id] = 0
+			if p := s.Compaction(id); p != nil {
+				texts, ids = append(texts, p.Summary), append(ids, id)
+			} else if m := s.Message(id); m != nil {
+				texts, ids = append(texts, m.Text), append(ids, id)
+			}
 		}
 	}
-	t.Summary = CountTokens(c.Summary)
+	n := len(texts)
+	for i := range s.Compactions {
+		texts = append(texts, s.Compactions[i].Summary)
+	}
+	counts := make([]int, len(texts))
+	parallel(len(texts), workers, func(i int) { counts[i] = CountTokens(texts[i]) })
+	for i, id := range ids {
+		tc.byID[id] = counts[i]
+	}
+	for i := range s.Compactions {
+		tc.bySum[&s.Compactions[i]] = counts[n+i]
+	}
+	return tc
+}
+
+// loadCodec loads the tokenizer's vocabulary (once per process; it takes a while, so
+// Run starts it in the background while facts are extracted).
+func loadCodec() {
+	codecOnce.Do(func() { codec, codecErr = tokenizer.Get(tokenizer.O200kBase) })
+}
+
+func roundTokens(s *sessions.Session, c *sessions.Compaction, tc *tokenCounts) Tokens {
+	t := Tokens{Target: c.TargetTokens, PreTokens: c.PreTokens, PostTokens: c.PostTokens}
+	for _, id := range c.Sources {
+		t.Sources += tc.byID[id]
+	}
+	if n, ok := tc.bySum[c]; ok {
+		t.Summary = n
+	} else {
+		t.Summary = CountTokens(c.Summary)
+	}
 	if t.Sources > 0 {
 		t.Ratio = round3(float64(t.Summary) / float64(t.Sources))
 	}

@@ -19,16 +19,35 @@ const (
 	StChosen   = "chosen"
 )
 
-// StatusClasses lists the status classes a fact states.
+// statusOrder fixes a bit for each status class.
+var statusOrder = [...]string{StOpen, StDone, StFailed, StPassed, StRejected, StChosen}
+
+// statusCache holds the status classes of the texts seen, as bits of statusOrder.
+var statusCache = newMemo[uint8](1 << 17)
+
+// StatusClasses lists the status classes a fact states (a new map the caller may change).
 func StatusClasses(f *Fact) map[string]bool {
+	bits := statusCache.get(f.Text, statusBits)
 	out := map[string]bool{}
-	neg := map[int]bool{}
-	for _, s := range f.Scopes {
-		if s.Kind == "neg" {
-			neg[s.Start] = true
+	for i, c := range statusOrder {
+		if bits&(1<<i) != 0 {
+			out[c] = true
 		}
 	}
-	hits := lexicon.Default().Find(f.Text)
+	return out
+}
+
+// statusBits reads the status classes of a text's cues.
+func statusBits(text string) uint8 {
+	var out uint8
+	set := func(c string) {
+		for i, x := range statusOrder {
+			if x == c {
+				out |= 1 << i
+			}
+		}
+	}
+	hits := lexicon.Default().Find(text)
 	negated := func(h lexicon.Hit) bool {
 		for _, x := range hits {
 			if x.Category == "negation" && x.End <= h.Start && h.Start-x.End <= 12 {
@@ -42,44 +61,44 @@ func StatusClasses(f *Fact) map[string]bool {
 		switch h.Category {
 		case "open", "partial":
 			if !n {
-				out[StOpen] = true
+				set(StOpen)
 			}
 		case "done":
 			if n {
-				out[StOpen] = true
+				set(StOpen)
 			} else {
-				out[StDone] = true
+				set(StDone)
 			}
 		case "failed":
-			if zeroBefore(f.Text, h.Start) {
+			if zeroBefore(text, h.Start) {
 				continue // "0 errors", "failed=0": none failed
 			}
 			if n {
-				out[StPassed] = true
+				set(StPassed)
 			} else {
-				out[StFailed] = true
+				set(StFailed)
 			}
 		case "result":
 			switch h.Phrase {
 			case "pass", "passing", "passed", "passes", "succeeded", "succeeds", "green", "works", "worked":
 				if n {
-					out[StFailed] = true
+					set(StFailed)
 				} else {
-					out[StPassed] = true
+					set(StPassed)
 				}
 			}
 		case "rejected":
 			if !n {
-				out[StRejected] = true
+				set(StRejected)
 			}
 		case "chosen":
-			if passiveParticiple(f.Text, h.End) {
+			if passiveParticiple(text, h.End) {
 				continue
 			}
 			if n {
-				out[StOpen] = true // "not picked yet": undecided
+				set(StOpen) // "not picked yet": undecided
 			} else {
-				out[StChosen] = true
+				set(StChosen)
 			}
 		}
 	}

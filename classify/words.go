@@ -93,6 +93,31 @@ func Terms(text string, values []Token) []string {
 }
 
 func termsOfWord(w string, add func(string)) {
+	for _, t := range wordTerms(w) {
+		add(t)
+	}
+}
+
+// wordCache holds the terms of the words seen (a pure function of the word, looked up
+// far more often than computed: the same words recur across facts and rounds).
+var wordCache = newMemo[[]string](1 << 18)
+
+// wordTerms are the terms of one word, in the order termsOfWord adds them, each once.
+func wordTerms(w string) []string {
+	return wordCache.get(w, func(w string) []string {
+		var out []string
+		seen := map[string]bool{}
+		computeWordTerms(w, func(t string) {
+			if t != "" && !seen[t] {
+				seen[t] = true
+				out = append(out, t)
+			}
+		})
+		return out
+	})
+}
+
+func computeWordTerms(w string, add func(string)) {
 	if hasSpaceless(w) {
 		bigrams(w, add)
 		return

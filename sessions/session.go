@@ -4,8 +4,9 @@
 package sessions
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -288,6 +289,30 @@ func (s *Session) OriginalMessages(c *Compaction) []string {
 	if c == nil {
 		return nil
 	}
+	set := s.originalSet(c)
+	type pos struct {
+		i  int
+		id string
+	}
+	ps := make([]pos, 0, len(set))
+	for id := range set {
+		ps = append(ps, pos{s.MessageIndex(id), id})
+	}
+	slices.SortFunc(ps, func(a, b pos) int {
+		if a.i != b.i {
+			return cmp.Compare(a.i, b.i)
+		}
+		return strings.Compare(a.id, b.id)
+	})
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.id
+	}
+	return out
+}
+
+// originalSet is the set of raw message ids c covers, through its parent compactions.
+func (s *Session) originalSet(c *Compaction) map[string]bool {
 	set := map[string]bool{}
 	seen := map[string]bool{}
 	var walk func(*Compaction)
@@ -306,31 +331,16 @@ func (s *Session) OriginalMessages(c *Compaction) []string {
 		}
 	}
 	walk(c)
-	type pos struct {
-		i  int
-		id string
-	}
-	ps := make([]pos, 0, len(set))
-	for id := range set {
-		ps = append(ps, pos{s.MessageIndex(id), id})
-	}
-	sort.Slice(ps, func(i, j int) bool {
-		if ps[i].i != ps[j].i {
-			return ps[i].i < ps[j].i
-		}
-		return ps[i].id < ps[j].id
-	})
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.id
-	}
-	return out
+	return set
 }
 
 // LastSourceIndex is the position of the last raw message c covers (-1 if none).
 func (s *Session) LastSourceIndex(c *Compaction) int {
 	last := -1
-	for _, id := range s.OriginalMessages(c) {
+	if c == nil {
+		return last
+	}
+	for id := range s.originalSet(c) {
 		if i := s.MessageIndex(id); i > last {
 			last = i
 		}
@@ -344,7 +354,7 @@ func (s *Session) Rounds() []*Compaction {
 	for i := range s.Compactions {
 		out[i] = &s.Compactions[i]
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Round < out[j].Round })
+	slices.SortStableFunc(out, func(a, b *Compaction) int { return cmp.Compare(a.Round, b.Round) })
 	return out
 }
 

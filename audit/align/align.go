@@ -142,29 +142,54 @@ func (a *Aligner) Candidates(f *classify.Fact, k int) []Match {
 			}
 		}
 	}
-	out := make([]Match, 0, len(a.touched))
-	for _, j := range a.touched {
-		shared := a.acc[j]
-		a.acc[j] = 0
-		cov, back := shared/mass, 0.0
-		if a.sumMass[j] > 0 {
-			back = shared / a.sumMass[j]
+	if k <= 0 || len(a.touched) <= k {
+		out := make([]Match, 0, len(a.touched))
+		for _, j := range a.touched {
+			out = append(out, a.match(j, mass))
 		}
-		out = append(out, Match{Fact: int(j), Cover: cov, Back: back, Score: a.p.SourceWeight*cov + (1-a.p.SourceWeight)*back})
+		slices.SortFunc(out, better)
+		return out
 	}
-	slices.SortFunc(out, func(x, y Match) int {
-		switch {
-		case x.Score > y.Score:
-			return -1
-		case x.Score < y.Score:
-			return 1
+	// the k best only: kept sorted while the rest stream past (the order is total,
+	// so they are the first k of a full sort)
+	out := make([]Match, 0, k)
+	for _, j := range a.touched {
+		m := a.match(j, mass)
+		if len(out) == k && better(m, out[k-1]) >= 0 {
+			continue
 		}
-		return x.Fact - y.Fact
-	})
-	if k > 0 && len(out) > k {
-		out = out[:k]
+		if len(out) < k {
+			out = append(out, m)
+		} else {
+			out[k-1] = m
+		}
+		for i := len(out) - 1; i > 0 && better(out[i], out[i-1]) < 0; i-- {
+			out[i], out[i-1] = out[i-1], out[i]
+		}
 	}
 	return out
+}
+
+// match scores summary fact j from its accumulated shared weight (and clears it).
+func (a *Aligner) match(j int32, mass float64) Match {
+	shared := a.acc[j]
+	a.acc[j] = 0
+	cov, back := shared/mass, 0.0
+	if a.sumMass[j] > 0 {
+		back = shared / a.sumMass[j]
+	}
+	return Match{Fact: int(j), Cover: cov, Back: back, Score: a.p.SourceWeight*cov + (1-a.p.SourceWeight)*back}
+}
+
+// better orders matches best first: higher score, then the earlier fact.
+func better(x, y Match) int {
+	switch {
+	case x.Score > y.Score:
+		return -1
+	case x.Score < y.Score:
+		return 1
+	}
+	return x.Fact - y.Fact
 }
 
 // UnionCover is the share of f's term weight held by any of the given summary facts

@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -97,5 +98,38 @@ func BenchmarkFind(b *testing.B) {
 	b.SetBytes(int64(len(text)))
 	for i := 0; i < b.N; i++ {
 		lx.Find(text)
+	}
+}
+
+// The two automata Find may use (the NFA first, the DFA once built) find the same cues.
+func TestNFAAndDFAAgree(t *testing.T) {
+	lx := Default()
+	var b strings.Builder
+	for i, e := range lx.Entries() {
+		b.WriteString(e.Phrase)
+		b.WriteString([]string{" ", ", ", "-", "n't ", "\n", ""}[i%6])
+	}
+	texts := []string{b.String(), strings.ToUpper(b.String()), "We should not deploy until the canary passes; it probably failed because the cache was cold.", "不要修改 API。もう決めた。"}
+	dfa := build(lx.pats, true)
+	for _, text := range texts {
+		low := Lower(text)
+		var a, d []int
+		for it := lx.nfa.IterOverlapping(low); ; {
+			x := it.Next()
+			if x == nil {
+				break
+			}
+			a = append(a, x.Start(), x.End(), x.Pattern())
+		}
+		for it := dfa.IterOverlapping(low); ; {
+			x := it.Next()
+			if x == nil {
+				break
+			}
+			d = append(d, x.Start(), x.End(), x.Pattern())
+		}
+		if len(a) < 3 || !slices.Equal(a, d) {
+			t.Fatalf("NFA found %d matches, DFA %d, or they differ", len(a)/3, len(d)/3)
+		}
 	}
 }
