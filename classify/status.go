@@ -102,11 +102,15 @@ func statusBits(text string) uint8 {
 			}
 		}
 	}
-	switch done, part := countedShare(f.Text); {
+	anyNeg := false
+	for _, h := range hits {
+		anyNeg = anyNeg || h.Category == "negation"
+	}
+	switch done, part := countedShare(text); {
 	case part:
-		out[StOpen] = true // "388 of 412 strings translated": a part of the whole
-	case done || universalDone(f.Text) && len(neg) == 0 && !out[StOpen]:
-		out[StDone] = true // "412 of 412", "All 412 strings are translated"
+		set(StOpen) // "388 of 412 strings translated": a part of the whole
+	case done || universalDone(text) && !anyNeg && out&(1<<0) == 0: // statusOrder[0] is StOpen
+		set(StDone) // "412 of 412", "All 412 strings are translated"
 	}
 	return out
 }
