@@ -352,8 +352,21 @@ func boundCue(text string, h lexicon.Hit, toks []Token) bool {
 	if (kind == "atmost" || kind == "atleast") && comparativePreposition[strings.ToLower(h.Phrase)] {
 		return quantityAfter(text, h.End, toks)
 	}
+	if strings.EqualFold(h.Phrase, "just") {
+		// "just the staging bucket", "just one retry" limit; "just fix it", "I just
+		// ran it" are a softener and a time adverb
+		next := strings.Fields(strings.ToLower(text[h.End:]))
+		if len(next) == 0 {
+			return false
+		}
+		w := strings.Trim(next[0], ",.;:!?\"'`*()")
+		return limitingDeterminer[w] || w != "" && isDigit(w[0])
+	}
 	return true
 }
+
+// limitingDeterminer: words that open the phrase a focus word limits.
+var limitingDeterminer = map[string]bool{"the": true, "one": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true, "for": true, "on": true, "in": true, "two": true, "three": true}
 
 func boundsOf(text string, cues cueSet, toks []Token) []Bound {
 	var out []Bound
