@@ -333,22 +333,10 @@ func pairKind(f, g *classify.Fact) int {
 	switch {
 	case g.Code || g.Act == classify.ActTemplate || g.Act == classify.ActChatter:
 		return pairNone
-	case len(f.Words) < 3 && !hasSpecificValue(f):
-		return pairNone // "just fix it.": too few words to say which summary claim restates it
 	case g.Section == classify.SecUserMessages && f.Origin != classify.OriginUser && f.Section != classify.SecUserMessages:
 		return pairProvenanceOnly
 	}
 	return pairAll
-}
-
-// hasSpecificValue: the fact holds a value specific enough to pair on by itself.
-func hasSpecificValue(f *classify.Fact) bool {
-	for _, t := range f.Tokens {
-		if classify.Specific(t) {
-			return true
-		}
-	}
-	return false
 }
 
 // sameText: the two facts read the same once case, spacing and emphasis are set aside.
