@@ -229,7 +229,12 @@ type fileReader struct{ buf []byte }
 func (r *fileReader) read(path string, limit int64, listed bool) ([]byte, error) {
 	open := openRegular
 	if listed {
-		open = openListed
+		var data []byte
+		var ok bool
+		if data, r.buf, ok = readListed(path, r.buf, limit); ok {
+			return data, nil
+		}
+		open = openListed // anything unusual: read again here, which names the error
 	}
 	f, fi, err := open(path)
 	if err != nil {

@@ -4,14 +4,17 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 	"strings"
 	"testing"
+	"time"
 )
 
 // Generated inputs for the memory benchmarks of the readers this file covers: the
@@ -217,6 +220,9 @@ type memCase struct {
 func fileCase(name string, gen func(path string, g genSpec) error) memCase {
 	return memCase{name, func(dir string, g genSpec) (string, int64, error) {
 		p := filepath.Join(dir, name+".json")
+		if n, ok := kept(p); ok {
+			return p, n, nil
+		}
 		if err := gen(p, g); err != nil {
 			return "", 0, err
 		}
@@ -226,6 +232,24 @@ func fileCase(name string, gen func(path string, g genSpec) error) memCase {
 		}
 		return p, fi.Size(), nil
 	}}
+}
+
+// kept reports the size of an input generated before into COMPAUDIT_MEMBENCH_DIR (a
+// folder's is the total of its files).
+func kept(path string) (int64, bool) {
+	if os.Getenv("COMPAUDIT_MEMBENCH_DIR") == "" {
+		return 0, false
+	}
+	var n int64
+	err := filepath.WalkDir(path, func(_ string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		fi, err := e.Info()
+		n += fi.Size()
+		return err
+	})
+	return n, err == nil
 }
 
 // liveHeap is the heap in use after a collection.
@@ -242,6 +266,7 @@ func liveHeap() uint64 {
 func peakHeapAbove(f func()) uint64 {
 	runtime.GC()
 	runtime.GC()
+	debug.FreeOSMemory()
 	samples := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
 	metrics.Read(samples)
 	base := samples[0].Value.Uint64() + samples[1].Value.Uint64()
@@ -291,6 +316,9 @@ var memCases = []memCase{
 	fileCase("opencode-db", genOpenCodeDB),
 	{"opencode-storage", func(dir string, g genSpec) (string, int64, error) {
 		root := filepath.Join(dir, "storage")
+		if n, ok := kept(root); ok {
+			return root, n, nil
+		}
 		n, err := genOpenCodeStorage(root, g)
 		return root, n, err
 	}},
@@ -298,44 +326,96 @@ var memCases = []memCase{
 
 // BenchmarkReaderMemory reads a generated ~40 MB input per reader and reports the
 // peak heap in use while it is read, as a multiple of the input's size (peak/file),
-// and the heap the session it returns keeps alive (session/file, at least 0).
+// the heap the session it returns keeps alive (session/file, at least 0) and the read's
+// speed (MB/s). Each read runs in a process of its own (this test binary, re-run for
+// TestReaderMemoryChild): nothing generated, read or collected before it counts, and
+// its heap starts at the runtime's own minimum, as the command's does. With
+// COMPAUDIT_MEMBENCH_DIR set, the inputs are generated there and kept (and reused when
+// they are there already).
 func BenchmarkReaderMemory(b *testing.B) {
 	g := genSpec{msgs: 40000, textLen: 1000, roundEvery: 5000}
+	keep := os.Getenv("COMPAUDIT_MEMBENCH_DIR")
 	for _, c := range memCases {
 		b.Run(c.name, func(b *testing.B) {
-			dir := b.TempDir()
+			dir := keep
+			if dir == "" {
+				dir = b.TempDir()
+			}
 			path, size, err := c.gen(dir, g)
 			if err != nil {
 				b.Fatal(err)
 			}
-			b.SetBytes(size)
-			var peak uint64
-			var live int64
+			var peak, live uint64
+			var ns int64
 			for i := 0; i < b.N; i++ {
-				var s *Session
-				var err error
-				p := peakHeapAbove(func() { s, err = ReadFile(path) })
+				r, err := measureInChild(path)
 				if err != nil {
 					b.Fatal(err)
 				}
-				if len(s.Compactions) < 7 {
-					b.Fatalf("%d rounds", len(s.Compactions))
-				}
-				peak = max(peak, p)
-				if i == b.N-1 {
-					// What the session keeps alive: the heap in use with it and without
-					// it (a difference from a base taken before the read would count
-					// whatever else died meanwhile, and wrapped around on uint64).
-					with := int64(liveHeap())
-					runtime.KeepAlive(s)
-					s = nil
-					live = max(with-int64(liveHeap()), 0)
-				}
+				peak, live, ns = max(peak, r.peak), r.live, ns+r.ns
 			}
+			perOp := float64(ns) / float64(b.N)
+			b.ReportMetric(perOp, "ns/op")
+			b.ReportMetric(float64(size)/1e6/(perOp/1e9), "MB/s")
 			b.ReportMetric(float64(size)/(1<<20), "file-MB")
 			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 			b.ReportMetric(float64(peak)/float64(size), "peak/file")
 			b.ReportMetric(float64(live)/float64(size), "session/file")
 		})
 	}
+}
+
+// memChildEnv names the input TestReaderMemoryChild reads.
+const memChildEnv = "COMPAUDIT_MEMBENCH_INPUT"
+
+// readMeasure is what one measured read found.
+type readMeasure struct {
+	peak, live uint64 // peak heap above the base while reading; heap the session keeps
+	ns         int64  // the read's wall time
+}
+
+// measureInChild runs TestReaderMemoryChild on path in a new process of this binary.
+func measureInChild(path string) (readMeasure, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestReaderMemoryChild$", "-test.count=1")
+	cmd.Env = append(os.Environ(), memChildEnv+"="+path)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return readMeasure{}, fmt.Errorf("measuring %s: %v\n%s", path, err, out)
+	}
+	var r readMeasure
+	for _, line := range strings.Split(string(out), "\n") {
+		if _, err := fmt.Sscanf(line, "membench peak=%d live=%d ns=%d", &r.peak, &r.live, &r.ns); err == nil {
+			return r, nil
+		}
+	}
+	return readMeasure{}, fmt.Errorf("measuring %s: no result in\n%s", path, out)
+}
+
+// TestReaderMemoryChild is BenchmarkReaderMemory's measuring process: it reads the
+// input memChildEnv names once and prints what it measured. It does nothing in an
+// ordinary test run.
+func TestReaderMemoryChild(t *testing.T) {
+	path := os.Getenv(memChildEnv)
+	if path == "" {
+		t.Skip("run by BenchmarkReaderMemory")
+	}
+	var s *Session
+	var err error
+	start := time.Now()
+	peak := peakHeapAbove(func() { s, err = ReadFile(path) })
+	ns := time.Since(start).Nanoseconds()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Compactions) < 7 {
+		t.Fatalf("%d rounds", len(s.Compactions))
+	}
+	// What the session keeps alive: the heap in use with it and without it (a
+	// difference from a base taken before the read would count whatever else died
+	// meanwhile).
+	with := int64(liveHeap())
+	runtime.KeepAlive(s)
+	s = nil
+	live := max(with-int64(liveHeap()), 0)
+	fmt.Printf("membench peak=%d live=%d ns=%d\n", peak, live, ns)
 }

@@ -3,7 +3,6 @@ package sessions
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 )
 
 // fileDecoder decodes a storage folder's many small files with one json.Decoder,
@@ -17,33 +16,72 @@ type fileDecoder struct {
 }
 
 // decode decodes the JSON document data into v and reports whether it did so
-// cleanly.
+// cleanly. A document that is not one object or array and whitespace is left to
+// decodeStrict before the decoder sees it (asking the decoder what it buffered past
+// the value would cost a reader per file), so the decoder only ever has whitespace
+// of the files before left over.
 func (d *fileDecoder) decode(data []byte, v any) bool {
+	if !oneValue(data) {
+		return false
+	}
 	if d.dec == nil {
 		d.dec = json.NewDecoder(&d.src)
 	}
 	d.src.Reset(data)
-	if d.dec.Decode(v) != nil || !onlySpace(d.dec.Buffered()) || !onlySpace(&d.src) {
+	if d.dec.Decode(v) != nil {
 		d.dec = nil // its state is unknown: the next file starts a new one
 		return false
 	}
 	return true
 }
 
-// onlySpace reads r to its end and reports whether it held only JSON whitespace.
-func onlySpace(r io.Reader) bool {
-	var buf [64]byte
-	for {
-		n, err := r.Read(buf[:])
-		for _, b := range buf[:n] {
-			if !isJSONSpace(b) {
-				return false
+// oneValue reports whether data is one JSON object or array with only whitespace
+// around it, by its brackets and strings alone (the decoder checks the rest): a
+// value the decoder takes whole ends where the brackets balance.
+func oneValue(data []byte) bool {
+	i := 0
+	for i < len(data) && isJSONSpace(data[i]) {
+		i++
+	}
+	if i == len(data) || (data[i] != '{' && data[i] != '[') {
+		return false
+	}
+	depth, inString, escaped := 0, false, false
+	for ; i < len(data); i++ {
+		c := data[i]
+		if inString {
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inString = true
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth--; depth == 0 {
+				return onlySpace(data[i+1:])
 			}
 		}
-		if err != nil {
-			return err == io.EOF
+	}
+	return false
+}
+
+// onlySpace reports whether b holds only JSON whitespace.
+func onlySpace(b []byte) bool {
+	for _, c := range b {
+		if !isJSONSpace(c) {
+			return false
 		}
 	}
+	return true
 }
 
 // decodeStored decodes one stored file: through d when it decodes cleanly, else as
