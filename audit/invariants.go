@@ -181,7 +181,7 @@ func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 	}
 	a := align.New(judge.Align, nil, jr.Sum)
 	cs := a.Candidates(&c.fact, judge.Align.TopK)
-	if len(cs) == 0 || (cs[0].Cover < judge.KeptCover && a.UnionCover(&c.fact, cs) < judge.UnionCover) {
+	if len(cs) == 0 || !judge.Kept(a, &c.fact, jr.Sum, cs) {
 		st.State = StateDropped
 		return st
 	}

@@ -78,6 +78,9 @@ func New(p Params, src, sum []classify.Fact) *Aligner {
 	return a
 }
 
+// InSummary reports whether some summary fact holds the term.
+func (a *Aligner) InSummary(t string) bool { return len(a.post[t]) > 0 }
+
 // Weight is a term's weight (rare terms weigh more; a term seen nowhere in the round
 // weighs as the rarest).
 func (a *Aligner) Weight(t string) float64 {

@@ -75,6 +75,12 @@ func build(in Input) *rule.Round {
 
 // kept: the summary carries the fact (one summary fact holds most of it, or its top
 // matches do together).
+// Kept reports whether the summary carries f (see kept): for callers that align a fact
+// outside a judged round, such as an invariant in a later round.
+func Kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
+	return kept(a, f, sum, cs)
+}
+
 func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
 	if len(cs) == 0 {
 		return false
@@ -124,7 +130,10 @@ func sameClaim(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []ali
 	if len(fs) == 0 {
 		return false
 	}
+	// the fact's rarest terms the summary uses at all: a term no summary fact has
+	// ("forget", "right") is rare only because it was reworded away
 	rare := rarest(a, f, 3)
+	rare = append(rare, rarestPresent(a, f, 2)...)
 	for _, m := range cs {
 		g := &sum[m.Fact]
 		if m.Cover < 0.15 || !sharesAny(g.Words, rare) {
@@ -411,6 +420,19 @@ func rarest(a *align.Aligner, f *classify.Fact, n int) []string {
 		ws = ws[:n]
 	}
 	return ws
+}
+
+// rarestPresent are the n rarest terms of f that some summary fact holds, the parties'
+// names aside.
+func rarestPresent(a *align.Aligner, f *classify.Fact, n int) []string {
+	var ws []string
+	for _, w := range f.Words {
+		if a.InSummary(w) && !classify.PartyWord(w) {
+			ws = append(ws, w)
+		}
+	}
+	f2 := classify.Fact{Words: ws}
+	return rarest(a, &f2, n)
 }
 
 func sharesAny(ws, of []string) bool {
