@@ -109,7 +109,7 @@ func deonticOf(text string, cues cueSet, origin string) Modality {
 			continue // "the job only retries once": a description, not an order
 		}
 		if h.Attr("at") == "clause" && !clauseInitial(text, h.Start) {
-			continue // "those don't need the window", "the job never ran": a description
+			continue // "these hosts don't need a reboot", "the job never ran": a description
 		}
 		lv := h.Int("force")
 		neg := h.Attr("sign") == "-"
@@ -190,7 +190,7 @@ var leadWords = map[string]bool{"please": true, "and": true, "but": true, "so": 
 
 // imperativeOpening reads a sentence that opens with a bare verb of the lexicon, after
 // discourse words or a label ("Rule: ..."); for the user's own words, also after a
-// leading scope phrase ("For maintenance sessions connect directly ...").
+// leading scope phrase ("For audit exports use the replica ...").
 func imperativeOpening(text string, scoped bool) bool {
 	ws := strings.Fields(stripLabel(text))
 	for len(ws) > 0 && leadWords[strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))] {
@@ -384,7 +384,7 @@ func boundsOf(text string, cues cueSet, toks []Token) []Bound {
 		end := clauseEnd(text, h.End)
 		for _, n := range qs {
 			if n.Start > h.End+1 && n.Start < end && boundCue(text, n, toks) {
-				end = n.Start // the next bound opens its own clause ("over 412 builds | up to May 2")
+				end = n.Start // the next bound opens its own clause ("over 80 runs | up to May 2")
 			}
 		}
 		b := Bound{Kind: kind, Cue: text[h.Start:h.End], Clause: strings.TrimSpace(text[h.Start:end])}
@@ -574,7 +574,7 @@ func coordinated(text string, i int, head string) string {
 
 // passiveParticiple: the cue is followed by a place or an agent ("picked in",
 // "selected from"): it describes how something is done, not a decision made.
-// inFavourOf: the cue is followed by "in favour of" ("X was rejected in favour of Y"):
+// inFavourOf: the cue is followed by "in favour of" ("X, rejected in favour of Y"):
 // a choice between options, not a failed attempt.
 func inFavourOf(text string, i int) bool {
 	rest := strings.ToLower(strings.TrimSpace(text[i:]))

@@ -381,7 +381,7 @@ func chatterFact(f *Fact, cues cueSet) bool {
 }
 
 // acknowledgement: the user's short go-ahead or thanks ("OK.", "Go ahead and switch.",
-// "Thanks, that's it for today."), with no value, name or rule of its own.
+// "Thanks, all good for now."), with no value, name or rule of its own.
 func acknowledgement(f *Fact) bool {
 	low := strings.ToLower(strings.TrimSpace(f.Text))
 	if len(strings.Fields(low)) > 8 || f.Modality.Level > 0 && f.Modality.Cue != "imperative" || f.Negated {

@@ -120,7 +120,7 @@ type Provenance struct {
 	// Source is the explicit attribution when the text names one, normalised to a kind:
 	// user, assistant, tool, file, doc, team, person, vendor, ci (empty when none).
 	Source string `json:"source,omitempty"`
-	// Who is the attribution as written ("Marta from the DBA team", "the README").
+	// Who is the attribution as written ("Ines on the storage team", "the README").
 	Who string `json:"who,omitempty"`
 }
 

@@ -108,14 +108,14 @@ func statusBits(text string) uint8 {
 	}
 	switch done, part := countedShare(text); {
 	case part:
-		set(StOpen) // "388 of 412 strings translated": a part of the whole
+		set(StOpen) // "1,200 of 5,000 tenants migrated": a part of the whole
 	case done || universalDone(text) && !anyNeg && out&(1<<0) == 0: // statusOrder[0] is StOpen
-		set(StDone) // "412 of 412", "All 412 strings are translated"
+		set(StDone) // "40 of 40", "All 40 shards are rebalanced"
 	}
 	return out
 }
 
-// shareRe finds a counted share: "388 of 412", "7 out of 9", "3/5 shards".
+// shareRe finds a counted share: "1,200 of 5,000", "7 out of 9", "3/5 shards".
 var shareRe = regexp.MustCompile(`(?i)\b(\d[\d,]*)\s*(?:of|out of|/)\s*(\d[\d,]*)\b`)
 
 // countedShare: the text counts a share of a whole: all of it (done) or a part (part).
@@ -141,8 +141,8 @@ func countedShare(text string) (done, part bool) {
 }
 
 // universalDone: a claim that all of something reached an end state, its subject
-// opened by a universal quantifier and its verb a passive perfect ("All 412 strings are
-// translated", "every replica has been upgraded").
+// opened by a universal quantifier and its verb a passive perfect ("All 40 shards are
+// rebalanced", "every replica has been upgraded").
 func universalDone(text string) bool {
 	ws := strings.Fields(strings.ToLower(strings.TrimLeft(text, "-*• ")))
 	if len(ws) < 3 || ws[0] != "all" && ws[0] != "every" && ws[0] != "each" {

@@ -89,7 +89,7 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	if f.Origin == classify.OriginSummary {
 		w := sectionWeight[f.Section]
 		if f.Section == classify.SecUserMessages && !strings.ContainsAny(f.Text, "\"“”") {
-			w = recapWeight // "Port request with the four rules.": a recap, not the user's words
+			w = recapWeight // "Migration request, three constraints.": a recap, not the user's words
 		}
 		s += w
 	}

@@ -23,8 +23,8 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"user: We ruled out Redis Streams for the job queue."}, Summary: "Decided to use Redis Streams for the job queue.", Fires: true},
 		{Source: []string{"user: We ruled out Redis Streams for the job queue."}, Summary: "Redis Streams was rejected for the job queue.", Fires: false},
-		{Source: []string{"assistant: Pinning the base image by tag was rejected in favour of a digest pin."}, Summary: "Pinning the base image by tag was chosen in favour of a digest pin.", Fires: true},
+		{Source: []string{"assistant: For the base image, tag pins were rejected in favour of digest pins."}, Summary: "For the base image, tag pins were chosen in favour of digest pins.", Fires: true},
 		{Source: []string{"assistant: We ruled out the nightly snapshot; it won't be approved by storage, so we keep the hourly diff."}, Summary: "We went with the nightly snapshot; it won't be approved by storage, so we keep the hourly diff.", Fires: true},
-		{Source: []string{"assistant: The tag pin was rejected in favour of a digest pin, and the team agreed."}, Summary: "Tag pin rejected in favour of a digest pin (team agreed).", Fires: false},
+		{Source: []string{"assistant: Tag pins: rejected in favour of digest pins, and the team agreed."}, Summary: "Tag pins rejected in favour of digest pins (team agreed).", Fires: false},
 	},
 })

@@ -7,7 +7,7 @@ import (
 	"github.com/compaudit/compaudit/classify"
 )
 
-// "Marta from the DBA team says X" became "we ruled out X" or a bare X.
+// "Ines on the storage team says X" became "we ruled out X" or a bare X.
 var _ = rule.Register(&rule.Rule{
 	ID:    "provenance/source-dropped",
 	Doc:   "The summary keeps a claim a named third party made (a person, a team, a document, CI) but drops who made it or makes it the agent's own.",

@@ -31,11 +31,11 @@ var _ = rule.Register(&rule.Rule{
 			rule.Slot{Name: "attribution", Source: speaker(f), Summary: g.Provenance.Who}), true
 	},
 	Examples: []rule.Example{
-		{Source: []string{"user: Tomasz from the platform team says: the ingress must keep TLS 1.2."}, Summary: "Per the security team: the ingress must keep TLS 1.2.", Fires: true},
-		{Source: []string{"user: Tomasz from the platform team says: the ingress must keep TLS 1.2."}, Summary: "Per Tomasz (platform team): the ingress must keep TLS 1.2.", Fires: false},
+		{Source: []string{"user: Tomasz (network team) tells us the ingress must keep TLS 1.2."}, Summary: "Per the security team: the ingress must keep TLS 1.2.", Fires: true},
+		{Source: []string{"user: Tomasz (network team) tells us the ingress must keep TLS 1.2."}, Summary: "Per Tomasz (network team): the ingress must keep TLS 1.2.", Fires: false},
 		{Source: []string{"user: Never restart the primary during business hours."}, Summary: "Team rule: never restart the primary during business hours.", Fires: true},
 		{Source: []string{"user: Never restart the primary during business hours."}, Summary: "User rule: never restart the primary during business hours.", Fires: false},
-		{Source: []string{"assistant: Dropping the legacy exporter was my proposal; the user agreed."}, Summary: "Dropping the legacy exporter was my proposal; the reviewer agreed.", Fires: true},
+		{Source: []string{"assistant: Dropping the legacy exporter was my suggestion; the user agreed."}, Summary: "Dropping the legacy exporter was my suggestion; the reviewer agreed.", Fires: true},
 	},
 })
 

@@ -221,8 +221,8 @@ func nameParts(norm string) []string {
 }
 
 // swapped: the summary gives y the place x had in the source (the words around x in
-// the source are around y in the summary): "connect directly to port 5432, not
-// pgbouncer's 6432" became "connect directly on port 6432".
+// the source are around y in the summary): "reach the broker on 9092, not
+// the proxy's 9094" became "reach the broker on 9094".
 func swapped(f, g *classify.Fact, x, y classify.Token) bool {
 	around := contextWords(f.Text, x.Start, x.End)
 	if len(around) == 0 {
