@@ -38,6 +38,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 11520 baud.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
 		{Source: []string{"assistant: 12 of the 40 jobs failed."}, Summary: "Retried 7 jobs.", Fires: false},
+		{Source: []string{"tool: $ git diff --stat\n src/billing/invoice.go | 88 ++++++++------"}, Summary: "`src/billing/invoice.go` line 84: the rounding helper.", Fires: false},
 	},
 })
 
@@ -51,7 +52,7 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 			if !strings.HasPrefix(x.Norm, p+":") && !(p == "num" && strings.HasPrefix(x.Norm, "ver:")) {
 				continue
 			}
-			if !classify.Comparable(x, t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
+			if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
 				continue
 			}
 			if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {

@@ -37,8 +37,8 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 		}
 		best, bestScore := -1, 0
 		for k, y := range g.Tokens {
-			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || !nearName(x, y) {
-				continue
+			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
+				continue // a line number compares only with a line number
 			}
 			if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
 				continue // the summary keeps y where the source had it
@@ -67,6 +67,19 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 		out = append(out, valueDiff{kind: diffKind(x, y), src: x, sum: y})
 	}
 	return out
+}
+
+// lineRef: a line number ("line 427", "lines 37, 147", "L12"), a location in code
+// rather than a figure; a count of lines ("31 fewer lines") is a figure.
+func lineRef(t classify.Token) bool {
+	if t.Kind != classify.TokNumber && t.Kind != classify.TokCount {
+		return false
+	}
+	switch strings.ToLower(t.Key) {
+	case "line", "lines", "l":
+		return true
+	}
+	return false
 }
 
 func hasEquivalent(ts []classify.Token, x classify.Token) bool {
