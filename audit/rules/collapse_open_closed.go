@@ -12,7 +12,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 {
+		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 || checkedOff(f.Text) {
 			return rule.Hit{}, false
 		}
 		fs, gs := classify.StatusClasses(f), classify.StatusClasses(g)
@@ -43,6 +43,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The schema migration for the orders table is still pending review.", "assistant: Review passed; the schema migration for the orders table is done."}, Summary: "The schema migration for the orders table is done.", Fires: false},
 		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests are now passing on the nightly build.", Fires: true},
 		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests still fail on the nightly build.", Fires: false},
+		{Source: []string{"assistant: ✓ payments.go:88 - error when the refund id is empty"}, Summary: "payments.go:88 - empty refund id now rejected (fixed).", Fires: false},
 	},
 })
 
