@@ -24,8 +24,8 @@ var _ = rule.Register(&rule.Rule{
 		if mentionsWho(f, g.Provenance.Who) || messageMentions(r, f, g.Provenance.Who) {
 			return rule.Hit{}, false // the source itself names them: relayed, not swapped
 		}
-		if namesSource(g, f) {
-			return rule.Hit{}, false
+		if namesSource(g, f) || len(sharedClaimWords(f, g)) < 2 {
+			return rule.Hit{}, false // too little in common to be the same claim ("just fix it.")
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.9, "credited to "+g.Provenance.Who+"; it was "+speaker(f),
 			rule.Slot{Name: "attribution", Source: speaker(f), Summary: g.Provenance.Who}), true
@@ -36,6 +36,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Never restart the primary during business hours."}, Summary: "Team rule: never restart the primary during business hours.", Fires: true},
 		{Source: []string{"user: Never restart the primary during business hours."}, Summary: "User rule: never restart the primary during business hours.", Fires: false},
 		{Source: []string{"assistant: Dropping the legacy exporter was my suggestion; the user agreed."}, Summary: "Dropping the legacy exporter was my suggestion; the reviewer agreed.", Fires: true},
+		{Source: []string{"assistant: Review found four nits.", "user: just fix them."}, Summary: "Fixing the nits the review team raised.", Fires: false},
 	},
 })
 
@@ -59,4 +60,15 @@ func messageMentions(r *rule.Round, f *classify.Fact, who string) bool {
 		}
 	}
 	return false
+}
+
+// sharedClaimWords are the content terms two facts share, the parties' names aside.
+func sharedClaimWords(f, g *classify.Fact) []string {
+	var out []string
+	for _, w := range claimWords(f.Words) {
+		if hasWord(g, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
