@@ -340,7 +340,8 @@ const (
 // be wrong about who said it.
 func pairKind(f, g *classify.Fact) int {
 	switch {
-	case g.Code || g.Act == classify.ActTemplate || g.Act == classify.ActChatter:
+	case g.Code || g.Act == classify.ActTemplate || g.Act == classify.ActChatter || f.Reloaded != "":
+		// (a skill's or memory file's text is the harness's to reload, not the summary's to restate)
 		return pairNone
 	case g.Section == classify.SecUserMessages && f.Origin != classify.OriginUser && f.Section != classify.SecUserMessages:
 		return pairProvenanceOnly
