@@ -98,7 +98,7 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 		s += 0.04 * float64(f.Modality.Level-2)
 	}
 	why := reason(f)
-	words := len(strings.Fields(f.Text))
+	words := wordCount(f.Text)
 	switch {
 	case f.Origin == classify.OriginUser && words <= wordsShort+2 && r.AnswersQuestion(i):
 		s += answerBonus
@@ -247,7 +247,7 @@ func artifact(f *classify.Fact) bool {
 // specificFailure: the failure message names what failed (a value, a path, a quoted
 // name) and says more than that something failed.
 func specificFailure(f *classify.Fact) bool {
-	if len(strings.Fields(f.Text)) < 5 {
+	if wordCount(f.Text) < 5 {
 		return false
 	}
 	for _, t := range f.Tokens {
