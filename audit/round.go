@@ -47,6 +47,9 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *rou
 	res.jr = jr
 	rd.SourceFacts, rd.SummaryFacts, rd.Judged = jr.Round.Src, jr.Round.Sum, jr.Round
 	rd.Findings = findings(rd.Round, jr, rd.Partial, s)
+	if note, ok := crossLanguageNote(jr.Round, rd.Findings); ok {
+		rd.Notes = append(rd.Notes, note)
+	}
 	rd.Findings, rd.SourceFacts = withEvidenceSides(rd.Findings, rd.SourceFacts, jr.Round)
 	retiredOmissions(s, c, rd.Findings)
 	rd.Pairs = pairs(jr.Round, rd.Findings, len(rd.SourceFacts))

@@ -74,6 +74,10 @@ func (m *briefWriter) report(r *Report) {
 	meta = append(meta, briefText(strings.TrimSpace(r.Tool+" "+r.Version), 60))
 	m.ln(strings.Join(meta, " · "))
 	m.ln("")
+	for _, n := range reportNotes(r) {
+		m.ln("> **Caveat.** " + briefText(n, 400))
+		m.ln("")
+	}
 	m.flagged(r)
 	m.top(r)
 	m.roundTable(r)

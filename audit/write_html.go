@@ -104,6 +104,7 @@ type hView struct {
 	LostInvMore                                   int        // flagged invariants not repeated at the top
 	ChecksFailed                                  int
 	Warnings                                      []string
+	Notes                                         []string // the rounds' caveats, shown at the top
 	Rules                                         []rwRule // the rules the findings name, with their docs
 	CSS                                           template.CSS
 }
@@ -298,6 +299,9 @@ func buildHTMLView(r *Report) *hView {
 		StateLegend: rwStateLegend("⚑"),
 	}
 	v.WorstLabel = rwOrDash(hText(h.Worst))
+	for _, n := range reportNotes(r) {
+		v.Notes = append(v.Notes, hText(n))
+	}
 	v.WorstClass = rwSevClass(h.Worst)
 	for _, w := range r.Warnings {
 		v.Warnings = append(v.Warnings, hText(w))

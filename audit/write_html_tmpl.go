@@ -178,7 +178,8 @@ const htmlSrc = `<!doctype html>
 <nav class="toc">{{if or .Lost .LostFindings}}<a href="#lost">What was lost</a>{{end}}{{range .Rounds}}<a href="#{{.Anchor}}">Round {{.Round}}</a>{{end}}<a href="#invariants">Invariants</a><a href="#survival">Survival</a><a href="#checks">Checks</a>{{if .Rules}}<a href="#rules">Rules</a>{{end}}{{if .Warnings}}<a href="#warnings">Warnings</a>{{end}}</nav>
 </header>
 
-{{if or .Lost .LostFindings}}<section class="lost" id="lost">
+{{if .Notes}}<div class="notes">{{range .Notes}}<p class="small"><strong>Caveat.</strong> {{.}}</p>{{end}}</div>
+{{end}}{{if or .Lost .LostFindings}}<section class="lost" id="lost">
 <h2>What was lost</h2>
 {{if .Lost}}<h3>{{.Head.Flagged}} invariant(s) dropped without a retirement event</h3>
 <ul class="lost-inv">{{range .Lost}}<li><span class="badge warn">⚑ flagged</span> <span class="mono"><strong>{{.ID}}</strong></span> <span class="muted small">{{.Kind}}{{if .Message}} · from {{.Message}}{{end}}{{if .Dropped}} · lost in round {{.Dropped}}{{end}}</span><div class="q">“{{.Text}}”</div>{{if .Became}}<div class="muted small">{{.Became}}</div>{{end}}</li>{{end}}</ul>{{if .LostInvMore}}<p class="muted small">{{.LostInvMore}} more in the <a href="#invariants">invariant timeline</a>.</p>{{end}}{{end}}

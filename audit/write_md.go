@@ -92,6 +92,10 @@ func (m *mdWriter) report(r *Report) {
 	meta = append(meta, mdEsc(strings.TrimSpace(r.Tool+" "+r.Version)))
 	m.ln("<sub>" + strings.Join(meta, " · ") + "</sub>")
 	m.ln("")
+	for _, n := range reportNotes(r) {
+		m.ln("> **Caveat.** " + mdEsc(n))
+		m.ln("")
+	}
 	if m.compact > 0 {
 		m.ln("> Compact rendering: the full report is too long for a pull-request comment. Render it with `--format html` or `--format json` for every quote and detail.")
 		m.ln("")

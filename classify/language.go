@@ -1,0 +1,77 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Language guesses the language a text is written in: "ja", "zh", "ko" and "ru" by
+// script, and among Latin-script texts "en", "de", "fr", "es" or "pt" by their
+// commonest function words; "" when the text is too short or unclear. It is meant for
+// telling that a summary is in another language than its sources, not for linguistics.
+func Language(text string) string {
+	var kana, han, hangul, cyr, latin int
+	for _, r := range text {
+		switch {
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+			kana++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.Is(unicode.Hangul, r):
+			hangul++
+		case unicode.Is(unicode.Cyrillic, r):
+			cyr++
+		case r < 0x250 && unicode.IsLetter(r):
+			latin++
+		}
+	}
+	switch {
+	case kana >= 8 && kana*4 >= latin:
+		return "ja"
+	case han >= 8 && han*2 >= latin:
+		return "zh"
+	case hangul >= 8 && hangul*2 >= latin:
+		return "ko"
+	case cyr >= 20 && cyr >= latin:
+		return "ru"
+	}
+	return latinLanguage(text)
+}
+
+// functionWords are frequent short words that tell the Latin-script languages apart.
+var functionWords = map[string][]string{
+	"en": {"the", "and", "is", "to", "of", "that", "with", "for", "not", "this", "it", "we"},
+	"de": {"der", "die", "das", "und", "ist", "nicht", "mit", "ich", "wir", "auf", "den", "zu"},
+	"fr": {"le", "la", "les", "et", "est", "pas", "une", "des", "pour", "que", "dans", "nous"},
+	"es": {"el", "los", "las", "y", "es", "una", "para", "que", "con", "del", "por", "no"},
+	"pt": {"o", "os", "as", "e", "é", "uma", "para", "que", "com", "do", "da", "não"},
+}
+
+func latinLanguage(text string) string {
+	count := map[string]int{}
+	total := 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		total++
+		for lang, ws := range functionWords {
+			for _, x := range ws {
+				if w == x {
+					count[lang]++
+				}
+			}
+		}
+	}
+	best, second := "", 0
+	for _, lang := range []string{"en", "de", "fr", "es", "pt"} {
+		switch c := count[lang]; {
+		case best == "" || c > count[best]:
+			second = count[best]
+			best = lang
+		case c > second:
+			second = c
+		}
+	}
+	if total < 12 || count[best] < 4 || count[best] < 2*second {
+		return ""
+	}
+	return best
+}
