@@ -58,13 +58,13 @@ func (f FailOn) Match(r *Report) []string {
 	for _, rd := range r.Rounds {
 		for _, fd := range rd.Findings {
 			if (f.MinSeverity > 0 && SeverityRank(fd.Severity) >= f.MinSeverity) || f.Families[fd.Family] {
-				out = append(out, fmt.Sprintf("round %d: %s %s (%s): %s", rd.Round, fd.Severity, fd.Family, fd.Class, fd.Detail))
+				out = append(out, fmt.Sprintf("round %d: %s %s (%s): %s%s", rd.Round, fd.Severity, fd.Family, fd.Class, fd.Detail, quoteSides(fd)))
 			}
 		}
 		// losses that bled through several rounds count too: the agent acts on this summary
 		for _, fd := range rd.Cumulative {
 			if (f.MinSeverity > 0 && SeverityRank(fd.Severity) >= f.MinSeverity) || f.Families[fd.Family] {
-				out = append(out, fmt.Sprintf("round %d (against the original messages): %s %s (%s): %s", rd.Round, fd.Severity, fd.Family, fd.Class, fd.Detail))
+				out = append(out, fmt.Sprintf("round %d (against the original messages): %s %s (%s): %s%s", rd.Round, fd.Severity, fd.Family, fd.Class, fd.Detail, quoteSides(fd)))
 			}
 		}
 	}
@@ -83,6 +83,38 @@ func (f FailOn) Match(r *Report) []string {
 		}
 	}
 	return out
+}
+
+// checkQuoteRunes caps each side quoted on a check line.
+const checkQuoteRunes = 100
+
+// quoteSides quotes a finding's two sides on one line: the source fact with its message
+// id, then what the summary says instead.
+func quoteSides(fd Finding) string {
+	var b strings.Builder
+	if fd.Source != nil && fd.Source.Text != "" {
+		fmt.Fprintf(&b, " | %s %q", orDash(fd.Source.Message), oneLineCut(fd.Source.Text, checkQuoteRunes))
+	}
+	if fd.Summary != nil && fd.Summary.Text != "" {
+		fmt.Fprintf(&b, " -> summary %q", oneLineCut(fd.Summary.Text, checkQuoteRunes))
+	}
+	return b.String()
+}
+
+// oneLineCut folds a text onto one line and cuts it to n runes with an ellipsis.
+func oneLineCut(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }
 
 // OneLine is the report's headline in one line.

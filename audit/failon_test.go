@@ -159,3 +159,18 @@ func TestMatchCountsCumulativeLosses(t *testing.T) {
 		t.Fatalf("info addition should not fail warning,mutation: %q", hits)
 	}
 }
+
+// A check line quotes the fact it is about, on one line, cut to a readable length.
+func TestQuoteSides(t *testing.T) {
+	fd := Finding{Family: Mutation, Severity: SevError, Detail: "port changed",
+		Source:  &Side{Message: "m12", Text: "Connect the worker to\nport 5432 on the replica."},
+		Summary: &Side{Text: "Worker connects to port 5433."}}
+	got := quoteSides(fd)
+	if got != ` | m12 "Connect the worker to port 5432 on the replica." -> summary "Worker connects to port 5433."` {
+		t.Errorf("quoteSides = %s", got)
+	}
+	long := Finding{Source: &Side{Message: "m1", Text: strings.Repeat("word ", 60)}}
+	if q := quoteSides(long); strings.Count(q, "…") != 1 || len([]rune(q)) > checkQuoteRunes+20 {
+		t.Errorf("a long fact is not cut: %q", q)
+	}
+}
