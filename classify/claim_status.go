@@ -24,43 +24,10 @@ func statusOf(cues cueSet) Status {
 			} else {
 				certain = true
 			}
-		case "open":
-			st.Resolution = StatusOpen
-		case "partial":
-			if st.Resolution == "" {
-				st.Resolution = "partial"
-			}
-		case "done":
-			switch {
-			case neg:
-				st.Resolution = StatusOpen
-			case st.Resolution == "":
-				st.Resolution = StatusResolved
-			}
-		case "failed":
-			if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) {
-				st.Choice = StatusTriedFailed
-			}
-		case "rejected":
-			if !neg && st.Choice == "" {
-				st.Choice = StatusRejected
-			}
-		case "chosen":
-			switch {
-			case passiveParticiple(cues.text, h.End):
-				// "files picked in the Picker": a description, not a choice
-			case st.Choice != "":
-				// the first choice cue is the claim's own ("settled on X: it won't be
-				// approved" chose X); a later one belongs to a reason
-			case neg:
-				st.Choice = StatusRejected
-			default:
-				st.Choice = StatusChosen
-			}
-		case "explored":
-			if st.Choice == "" {
-				st.Choice = StatusConsidered
-			}
+		case "open", "partial", "done":
+			st.resolutionCue(h.Category, neg)
+		case "failed", "rejected", "chosen", "explored":
+			st.choiceCue(cues, h, neg)
 		}
 	}
 	switch {
@@ -70,6 +37,55 @@ func statusOf(cues cueSet) Status {
 		st.Epistemic = StatusEstablished
 	}
 	return st
+}
+
+// resolutionCue applies a work-status cue (open, partial, done) to st.
+func (st *Status) resolutionCue(cat string, neg bool) {
+	switch cat {
+	case "open":
+		st.Resolution = StatusOpen
+	case "partial":
+		if st.Resolution == "" {
+			st.Resolution = "partial"
+		}
+	case "done":
+		switch {
+		case neg:
+			st.Resolution = StatusOpen
+		case st.Resolution == "":
+			st.Resolution = StatusResolved
+		}
+	}
+}
+
+// choiceCue applies a choice cue (failed, rejected, chosen, explored) h to st.
+func (st *Status) choiceCue(cues cueSet, h lexicon.Hit, neg bool) {
+	switch h.Category {
+	case "failed":
+		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) {
+			st.Choice = StatusTriedFailed
+		}
+	case "rejected":
+		if !neg && st.Choice == "" {
+			st.Choice = StatusRejected
+		}
+	case "chosen":
+		switch {
+		case passiveParticiple(cues.text, h.End):
+			// "files picked in the Picker": a description, not a choice
+		case st.Choice != "":
+			// the first choice cue is the claim's own ("settled on X: it won't be
+			// approved" chose X); a later one belongs to a reason
+		case neg:
+			st.Choice = StatusRejected
+		default:
+			st.Choice = StatusChosen
+		}
+	case "explored":
+		if st.Choice == "" {
+			st.Choice = StatusConsidered
+		}
+	}
 }
 
 // boundsOf reads the typed qualifiers: each qualifier cue with the clause it governs
