@@ -102,14 +102,8 @@ func appendOnce(xs []string, x string) []string {
 func deonticOf(text string, cues cueSet, origin string) Modality {
 	best := Modality{}
 	for _, h := range cues.of("deontic") {
-		if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) {
+		if noForce(text, h, origin) {
 			continue
-		}
-		if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool) {
-			continue // "the job only retries once": a description, not an order
-		}
-		if h.Attr("at") == "clause" && !clauseInitial(text, h.Start) {
-			continue // "these hosts don't need a reboot", "the job never ran": a description
 		}
 		lv := h.Int("force")
 		neg := h.Attr("sign") == "-"
@@ -121,18 +115,40 @@ func deonticOf(text string, cues cueSet, origin string) Modality {
 			best = Modality{Level: lv, Negative: neg, Cue: text[h.Start:h.End]}
 		}
 	}
-	if best.Level == 0 && (origin == OriginUser || origin == OriginInstruction || origin == OriginDocument || origin == OriginSummary) {
-		if imperativeOpening(text, origin == OriginUser) {
-			best = Modality{Level: ModMustNot, Cue: "imperative"}
-		}
-	}
-	if best.Level == 0 && ruleLabel(text) {
-		best = Modality{Level: 3, Cue: "label"} // "User rule: every deploy calls the shared workflow"
+	if best.Level == 0 {
+		best = impliedForce(text, origin)
 	}
 	if p, ok := cues.first("permission"); ok && best.Level <= 2 && !cues.negatedAt(p.Start) {
 		best = Modality{Level: 0, Cue: text[p.Start:p.End]}
 	}
 	return best
+}
+
+// noForce: deontic cue h carries no force here: an epistemic "must", the speaker's
+// own plan, a question, a description.
+func noForce(text string, h lexicon.Hit, origin string) bool {
+	if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) {
+		return true
+	}
+	if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool) {
+		return true // "the job only retries once": a description, not an order
+	}
+	// "these hosts don't need a reboot", "the job never ran": a description
+	return h.Attr("at") == "clause" && !clauseInitial(text, h.Start)
+}
+
+// impliedForce is the force of a fact without a deontic cue: an imperative opening
+// from a source of rules, or a rule label; the zero Modality if neither.
+func impliedForce(text, origin string) Modality {
+	if origin == OriginUser || origin == OriginInstruction || origin == OriginDocument || origin == OriginSummary {
+		if imperativeOpening(text, origin == OriginUser) {
+			return Modality{Level: ModMustNot, Cue: "imperative"}
+		}
+	}
+	if ruleLabel(text) {
+		return Modality{Level: 3, Cue: "label"} // "User rule: every deploy calls the shared workflow"
+	}
+	return Modality{}
 }
 
 // epistemicModal: "must be", "must have", "can't be", "should be fine": a belief, not
