@@ -306,6 +306,27 @@ func buildHTMLView(r *Report) *hView {
 	for _, w := range r.Warnings {
 		v.Warnings = append(v.Warnings, hText(w))
 	}
+	maxTok := hMaxTokens(r)
+	index := map[*Finding]hFinding{}
+	for i := range r.Rounds {
+		rd := &r.Rounds[i]
+		v.Cols = append(v.Cols, hCol{Round: rd.Round, ID: hClip(rd.ID, 64), Opaque: rd.Opaque})
+		v.Rounds = append(v.Rounds, hRoundView(rd, maxTok, index))
+	}
+	for i := range r.Invariants {
+		v.Invariants = append(v.Invariants, hInvView(v, r, &r.Invariants[i]))
+	}
+	v.Lost, v.LostInvMore = hLost(r, v.Invariants)
+	hLostFindings(v, r, index)
+	v.InvLine = rwInvariantLine(len(r.Invariants), v.InvDropped, v.InvFlagged, v.InvParaphrased, rwUnknownStates(r))
+	v.Survival = hSurvival(r, false)
+	v.CumSurvival = hSurvival(r, true)
+	hChecks(v, r)
+	return v
+}
+
+// hMaxTokens is the largest token count of any round, at least 1: the bars' full width.
+func hMaxTokens(r *Report) int {
 	maxTok := 1
 	for _, rd := range r.Rounds {
 		for _, n := range []int{rd.Tokens.Sources, rd.Tokens.Summary, rd.Tokens.Target} {
@@ -314,107 +335,120 @@ func buildHTMLView(r *Report) *hView {
 			}
 		}
 	}
-	pct := func(n int) int {
-		if n <= 0 {
-			return 0
-		}
-		p := n * 100 / maxTok
-		if p < 1 {
-			p = 1
-		}
-		return p
+	return maxTok
+}
+
+// hPct is n as a percentage of maxTok for a bar: 0 for nothing, else at least 1.
+func hPct(n, maxTok int) int {
+	if n <= 0 {
+		return 0
 	}
-	index := map[*Finding]hFinding{}
-	for i := range r.Rounds {
-		rd := &r.Rounds[i]
-		v.Cols = append(v.Cols, hCol{Round: rd.Round, ID: hClip(rd.ID, 64), Opaque: rd.Opaque})
-		hr := hRound{
-			Round:      rd.Round,
-			ID:         hClip(rd.ID, 64),
-			Anchor:     "round-" + strconv.Itoa(rd.Round),
-			Opaque:     rd.Opaque,
-			Depth:      rd.Depth,
-			DeepFlag:   rd.Depth > 2,
-			Sources:    hText(rwSourcesLine(rd)),
-			AllSources: hText(strings.Join(rd.Sources, ", ")),
-			SrcTokens:  rwFmtInt(rd.Tokens.Sources),
-			SumTokens:  rwFmtInt(rd.Tokens.Summary),
-			Ratio:      rwFmtRatio(rd.Tokens.Ratio),
-			SrcBar:     pct(rd.Tokens.Sources),
-			SumBar:     pct(rd.Tokens.Summary),
-			Agent:      rwAgentLine(rd.Tokens),
-			NoTokens:   rd.Tokens.Sources == 0 && rd.Tokens.Summary == 0,
-		}
-		if rd.Opaque { // an encrypted blob is not text: its size says nothing
-			hr.SumTokens, hr.Ratio, hr.SumBar = "not counted (opaque)", "–", 0
-		}
-		if rd.Tokens.Target > 0 && !rd.Opaque {
-			hr.HasTarget = true
-			hr.Target = rwTargetLine(rd.Tokens)
-			hr.TargetMark = pct(rd.Tokens.Target)
-		}
-		if rd.Trigger != "" {
-			hr.Extra = append(hr.Extra, "trigger "+hText(rd.Trigger))
-		}
-		if rd.Model != "" {
-			hr.Extra = append(hr.Extra, "model "+hText(rd.Model))
-		}
-		if rd.Policy != "" {
-			hr.Extra = append(hr.Extra, "policy "+rwTruncate(rwOneLine(hText(rd.Policy)), 160))
-		}
-		counts := map[string]int{}
-		for _, f := range rd.Findings {
-			counts[f.Family]++
-		}
-		hr.Chips = rwFamilyChips(counts)
-		hr.Worst = rwWorstOf(rd.Findings)
-		hr.WorstClass = rwSevClass(hr.Worst)
-		if !rd.Opaque {
-			hr.Findings = hFindings(rd.Findings, rd.Round, "", index)
-			for _, f := range hr.Findings {
-				if f.Sev == SevInfo {
-					hr.Info = append(hr.Info, f)
-				} else {
-					hr.Main = append(hr.Main, f)
-				}
-			}
-			hr.Cumulative = hFindings(rd.Cumulative, rd.Round, "c", nil)
-		}
-		v.Rounds = append(v.Rounds, hr)
+	p := n * 100 / maxTok
+	if p < 1 {
+		p = 1
 	}
-	for i := range r.Invariants {
-		inv := &r.Invariants[i]
-		hi := hInv{
-			ID:      hClip(inv.ID, 40),
-			Text:    hText(inv.Text),
-			Kind:    hText(rwKindLabel(inv.Kind)),
-			Origin:  hText(inv.Origin),
-			Message: hText(inv.Message),
-			Flagged: inv.Flagged,
-		}
-		if inv.Flagged {
-			v.InvFlagged++
-		}
-		if inv.DroppedInRound != nil {
-			v.InvDropped++
-			hi.Dropped = strconv.Itoa(*inv.DroppedInRound)
-		}
-		if inv.RetiredAt != "" || inv.Reason != "" {
-			hi.Retired = strings.TrimSpace(hText(inv.RetiredAt) + " " + hText(inv.Reason))
-		}
-		para := false
-		for _, rd := range r.Rounds {
-			hi.Cells = append(hi.Cells, hStateCell(inv, rd.Round))
-			if s, ok := rwStateIn(inv, rd.Round); ok && s.State == StateParaphrased {
-				para = true
+	return p
+}
+
+// hRoundView is one round's section; its findings are recorded in index.
+func hRoundView(rd *Round, maxTok int, index map[*Finding]hFinding) hRound {
+	hr := hRound{
+		Round:      rd.Round,
+		ID:         hClip(rd.ID, 64),
+		Anchor:     "round-" + strconv.Itoa(rd.Round),
+		Opaque:     rd.Opaque,
+		Depth:      rd.Depth,
+		DeepFlag:   rd.Depth > 2,
+		Sources:    hText(rwSourcesLine(rd)),
+		AllSources: hText(strings.Join(rd.Sources, ", ")),
+		SrcTokens:  rwFmtInt(rd.Tokens.Sources),
+		SumTokens:  rwFmtInt(rd.Tokens.Summary),
+		Ratio:      rwFmtRatio(rd.Tokens.Ratio),
+		SrcBar:     hPct(rd.Tokens.Sources, maxTok),
+		SumBar:     hPct(rd.Tokens.Summary, maxTok),
+		Agent:      rwAgentLine(rd.Tokens),
+		NoTokens:   rd.Tokens.Sources == 0 && rd.Tokens.Summary == 0,
+	}
+	if rd.Opaque { // an encrypted blob is not text: its size says nothing
+		hr.SumTokens, hr.Ratio, hr.SumBar = "not counted (opaque)", "–", 0
+	}
+	if rd.Tokens.Target > 0 && !rd.Opaque {
+		hr.HasTarget = true
+		hr.Target = rwTargetLine(rd.Tokens)
+		hr.TargetMark = hPct(rd.Tokens.Target, maxTok)
+	}
+	hr.Extra = hRoundExtra(rd)
+	counts := map[string]int{}
+	for _, f := range rd.Findings {
+		counts[f.Family]++
+	}
+	hr.Chips = rwFamilyChips(counts)
+	hr.Worst = rwWorstOf(rd.Findings)
+	hr.WorstClass = rwSevClass(hr.Worst)
+	if !rd.Opaque {
+		hr.Findings = hFindings(rd.Findings, rd.Round, "", index)
+		for _, f := range hr.Findings {
+			if f.Sev == SevInfo {
+				hr.Info = append(hr.Info, f)
+			} else {
+				hr.Main = append(hr.Main, f)
 			}
 		}
-		if para {
-			v.InvParaphrased++
-		}
-		v.Invariants = append(v.Invariants, hi)
+		hr.Cumulative = hFindings(rd.Cumulative, rd.Round, "c", nil)
 	}
-	v.Lost, v.LostInvMore = hLost(r, v.Invariants)
+	return hr
+}
+
+// hRoundExtra is the round's trigger, model and policy, those it has.
+func hRoundExtra(rd *Round) []string {
+	var extra []string
+	if rd.Trigger != "" {
+		extra = append(extra, "trigger "+hText(rd.Trigger))
+	}
+	if rd.Model != "" {
+		extra = append(extra, "model "+hText(rd.Model))
+	}
+	if rd.Policy != "" {
+		extra = append(extra, "policy "+rwTruncate(rwOneLine(hText(rd.Policy)), 160))
+	}
+	return extra
+}
+
+// hInvView is one invariant's row of the timeline; it counts it in v's totals.
+func hInvView(v *hView, r *Report, inv *Invariant) hInv {
+	hi := hInv{
+		ID:      hClip(inv.ID, 40),
+		Text:    hText(inv.Text),
+		Kind:    hText(rwKindLabel(inv.Kind)),
+		Origin:  hText(inv.Origin),
+		Message: hText(inv.Message),
+		Flagged: inv.Flagged,
+	}
+	if inv.Flagged {
+		v.InvFlagged++
+	}
+	if inv.DroppedInRound != nil {
+		v.InvDropped++
+		hi.Dropped = strconv.Itoa(*inv.DroppedInRound)
+	}
+	if inv.RetiredAt != "" || inv.Reason != "" {
+		hi.Retired = strings.TrimSpace(hText(inv.RetiredAt) + " " + hText(inv.Reason))
+	}
+	para := false
+	for _, rd := range r.Rounds {
+		hi.Cells = append(hi.Cells, hStateCell(inv, rd.Round))
+		if s, ok := rwStateIn(inv, rd.Round); ok && s.State == StateParaphrased {
+			para = true
+		}
+	}
+	if para {
+		v.InvParaphrased++
+	}
+	return hi
+}
+
+// hLostFindings repeats the worst error findings at the top of "What was lost".
+func hLostFindings(v *hView, r *Report, index map[*Finding]hFinding) {
 	for _, x := range topFindings(r) {
 		if x.F.Severity != SevError {
 			continue
@@ -425,9 +459,10 @@ func buildHTMLView(r *Report) *hView {
 		}
 		v.LostFindings = append(v.LostFindings, index[x.F])
 	}
-	v.InvLine = rwInvariantLine(len(r.Invariants), v.InvDropped, v.InvFlagged, v.InvParaphrased, rwUnknownStates(r))
-	v.Survival = hSurvival(r, false)
-	v.CumSurvival = hSurvival(r, true)
+}
+
+// hChecks lists the report's checks in order and counts the failed ones.
+func hChecks(v *hView, r *Report) {
 	for _, c := range rwOrderChecks(r.Checks) {
 		hc := hCheck{Passed: c.Passed, Name: hText(c.Name), Severity: rwSevClass(c.Severity), Detail: hText(c.Detail), Round: "all"}
 		if c.Round > 0 {
@@ -438,7 +473,6 @@ func buildHTMLView(r *Report) *hView {
 		}
 		v.Checks = append(v.Checks, hc)
 	}
-	return v
 }
 
 // htmlLostFindings is how many error findings "What was lost" repeats at the top.

@@ -102,14 +102,8 @@ func appendOnce(xs []string, x string) []string {
 func deonticOf(text string, cues cueSet, origin string) Modality {
 	best := Modality{}
 	for _, h := range cues.of("deontic") {
-		if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) {
+		if noForce(text, h, origin) {
 			continue
-		}
-		if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool) {
-			continue // "the job only retries once": a description, not an order
-		}
-		if h.Attr("at") == "clause" && !clauseInitial(text, h.Start) {
-			continue // "these hosts don't need a reboot", "the job never ran": a description
 		}
 		lv := h.Int("force")
 		neg := h.Attr("sign") == "-"
@@ -121,18 +115,40 @@ func deonticOf(text string, cues cueSet, origin string) Modality {
 			best = Modality{Level: lv, Negative: neg, Cue: text[h.Start:h.End]}
 		}
 	}
-	if best.Level == 0 && (origin == OriginUser || origin == OriginInstruction || origin == OriginDocument || origin == OriginSummary) {
-		if imperativeOpening(text, origin == OriginUser) {
-			best = Modality{Level: ModMustNot, Cue: "imperative"}
-		}
-	}
-	if best.Level == 0 && ruleLabel(text) {
-		best = Modality{Level: 3, Cue: "label"} // "User rule: every deploy calls the shared workflow"
+	if best.Level == 0 {
+		best = impliedForce(text, origin)
 	}
 	if p, ok := cues.first("permission"); ok && best.Level <= 2 && !cues.negatedAt(p.Start) {
 		best = Modality{Level: 0, Cue: text[p.Start:p.End]}
 	}
 	return best
+}
+
+// noForce: deontic cue h carries no force here: an epistemic "must", the speaker's
+// own plan, a question, a description.
+func noForce(text string, h lexicon.Hit, origin string) bool {
+	if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) {
+		return true
+	}
+	if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool) {
+		return true // "the job only retries once": a description, not an order
+	}
+	// "these hosts don't need a reboot", "the job never ran": a description
+	return h.Attr("at") == "clause" && !clauseInitial(text, h.Start)
+}
+
+// impliedForce is the force of a fact without a deontic cue: an imperative opening
+// from a source of rules, or a rule label; the zero Modality if neither.
+func impliedForce(text, origin string) Modality {
+	if origin == OriginUser || origin == OriginInstruction || origin == OriginDocument || origin == OriginSummary {
+		if imperativeOpening(text, origin == OriginUser) {
+			return Modality{Level: ModMustNot, Cue: "imperative"}
+		}
+	}
+	if ruleLabel(text) {
+		return Modality{Level: 3, Cue: "label"} // "User rule: every deploy calls the shared workflow"
+	}
+	return Modality{}
 }
 
 // epistemicModal: "must be", "must have", "can't be", "should be fine": a belief, not
@@ -256,165 +272,6 @@ func negatedMain(cues cueSet, m Modality) bool {
 func followedByDigit(s string, i int) bool {
 	t := strings.TrimSpace(s[i:])
 	return t != "" && isDigit(t[0])
-}
-
-// statusOf reads the epistemic, work and choice status with their negation scope:
-// "not confirmed" is a hypothesis, "not yet fixed" open work, "all but two" partial.
-func statusOf(cues cueSet) Status {
-	var st Status
-	hedged, certain := false, false
-	for _, h := range cues.hits {
-		neg := cues.negatedAt(h.Start)
-		switch h.Category {
-		case "hedge":
-			hedged = true
-		case "certain":
-			if neg {
-				hedged = true
-			} else {
-				certain = true
-			}
-		case "open":
-			st.Resolution = StatusOpen
-		case "partial":
-			if st.Resolution == "" {
-				st.Resolution = "partial"
-			}
-		case "done":
-			switch {
-			case neg:
-				st.Resolution = StatusOpen
-			case st.Resolution == "":
-				st.Resolution = StatusResolved
-			}
-		case "failed":
-			if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) {
-				st.Choice = StatusTriedFailed
-			}
-		case "rejected":
-			if !neg && st.Choice == "" {
-				st.Choice = StatusRejected
-			}
-		case "chosen":
-			switch {
-			case passiveParticiple(cues.text, h.End):
-				// "files picked in the Picker": a description, not a choice
-			case st.Choice != "":
-				// the first choice cue is the claim's own ("settled on X: it won't be
-				// approved" chose X); a later one belongs to a reason
-			case neg:
-				st.Choice = StatusRejected
-			default:
-				st.Choice = StatusChosen
-			}
-		case "explored":
-			if st.Choice == "" {
-				st.Choice = StatusConsidered
-			}
-		}
-	}
-	switch {
-	case hedged:
-		st.Epistemic = StatusHypothesis
-	case certain:
-		st.Epistemic = StatusEstablished
-	}
-	return st
-}
-
-// boundsOf reads the typed qualifiers: each qualifier cue with the clause it governs
-// (to the next clause mark) and the values inside that clause.
-// comparativePreposition are bound cues that are prepositions too: they bound only the
-// quantity right after them ("under 200 ms", "over ~3 hours", "within 30 days").
-var comparativePreposition = map[string]bool{"under": true, "over": true, "above": true, "below": true, "within": true, "min": true, "max": true}
-
-// quantityAfter: a value token starts within the two words after i (an article or "~"
-// may stand between).
-func quantityAfter(text string, i int, toks []Token) bool {
-	rest := text[i:]
-	ws := strings.Fields(rest)
-	limit := len(text)
-	if len(ws) > 2 {
-		limit = i + strings.Index(rest, ws[2])
-	}
-	for _, t := range toks {
-		if t.Start >= i && t.Start <= limit {
-			return true
-		}
-	}
-	return false
-}
-
-// boundCue: the qualifier cue bounds something; a preposition that bounds only a
-// quantity needs one right after it ("under secret/", "over a month" bound nothing).
-func boundCue(text string, h lexicon.Hit, toks []Token) bool {
-	kind := h.Attr("kind")
-	if (kind == "atmost" || kind == "atleast") && comparativePreposition[strings.ToLower(h.Phrase)] {
-		return quantityAfter(text, h.End, toks)
-	}
-	if strings.EqualFold(h.Phrase, "just") {
-		// "just the staging bucket", "just one retry" limit; "just fix it", "I just
-		// ran it" are a softener and a time adverb
-		next := strings.Fields(strings.ToLower(text[h.End:]))
-		if len(next) == 0 {
-			return false
-		}
-		w := strings.Trim(next[0], ",.;:!?\"'`*()")
-		return limitingDeterminer[w] || w != "" && isDigit(w[0])
-	}
-	return true
-}
-
-// limitingDeterminer: words that open the phrase a focus word limits.
-var limitingDeterminer = map[string]bool{"the": true, "one": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true, "for": true, "on": true, "in": true, "two": true, "three": true}
-
-func boundsOf(text string, cues cueSet, toks []Token) []Bound {
-	var out []Bound
-	qs := cues.of("qualifier")
-	for _, h := range qs {
-		if !boundCue(text, h, toks) {
-			continue
-		}
-		kind := h.Attr("kind")
-		if kind == "if" || kind == "scope" && h.Phrase == "per" {
-			if !strings.ContainsAny(text, ",:") && kind == "if" {
-				continue
-			}
-		}
-		end := clauseEnd(text, h.End)
-		for _, n := range qs {
-			if n.Start > h.End+1 && n.Start < end && boundCue(text, n, toks) {
-				end = n.Start // the next bound opens its own clause ("over 80 runs | up to May 2")
-			}
-		}
-		b := Bound{Kind: kind, Cue: text[h.Start:h.End], Clause: strings.TrimSpace(text[h.Start:end])}
-		for _, t := range toks {
-			if t.Start >= h.Start && t.Start < end {
-				// a value that starts in the clause is its own ("up to February 2, 2026")
-				b.Values = append(b.Values, t.Norm)
-			}
-		}
-		if kind == "only" && b.Clause == b.Cue {
-			continue
-		}
-		out = append(out, b)
-	}
-	return out
-}
-
-// clauseEnd is where the clause that starts at i ends.
-func clauseEnd(text string, i int) int {
-	for j := i; j < len(text); j++ {
-		switch text[j] {
-		case ',', ';', '(', ')', '\n':
-			return j
-		case '.', '!', '?':
-			if j+1 >= len(text) || text[j+1] == ' ' || text[j+1] == '\n' {
-				return j
-			}
-		}
-	}
-	return len(text)
 }
 
 // emphasisOf counts shouted words (DOES, NOT, NEVER; not acronyms of two letters) and

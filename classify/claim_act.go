@@ -304,45 +304,52 @@ func normWho(who string) string {
 // actOf decides what a fact does in the conversation.
 func actOf(f *Fact, cues cueSet) Act {
 	text := strings.TrimSpace(f.Text)
-	if f.Code {
-		return ActReport
+	if a, ok := formAct(f, cues, text); ok {
+		return a
 	}
-	if f.Origin == OriginToolError {
-		return ActFailure
+	return intentAct(f, cues, text)
+}
+
+func assistantSide(f *Fact) bool { return f.Origin == OriginAssistant || f.Origin == OriginThinking }
+
+// formAct decides the acts a fact's form settles before its intent counts: code, a
+// tool error, a question, chatter, a failed attempt. ok is false when none applies.
+func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
+	switch {
+	case f.Code:
+		return ActReport, true
+	case f.Origin == OriginToolError:
+		return ActFailure, true
+	case strings.HasSuffix(strings.TrimRight(text, "*_ )"), "?") || startsWith(cues, "question"):
+		return ActQuestion, true
+	case assistantSide(f) && (chatterFact(f, cues) || processOpener(text)):
+		return ActChatter, true
+	case f.Origin == OriginUser && acknowledgement(f):
+		return ActChatter, true
+	case f.Origin == OriginSummary && summarizerTalk(f):
+		return ActChatter, true
+	case f.Status.Choice == StatusTriedFailed && !f.Negated:
+		return ActFailure, true
 	}
-	if strings.HasSuffix(strings.TrimRight(text, "*_ )"), "?") || startsWith(cues, "question") {
-		return ActQuestion
-	}
-	assistantSide := f.Origin == OriginAssistant || f.Origin == OriginThinking
-	if assistantSide && (chatterFact(f, cues) || processOpener(text)) {
-		return ActChatter
-	}
-	if f.Origin == OriginUser && acknowledgement(f) {
-		return ActChatter
-	}
-	if f.Origin == OriginSummary && summarizerTalk(f) {
-		return ActChatter
-	}
-	if f.Status.Choice == StatusTriedFailed && !f.Negated {
-		return ActFailure
-	}
+	return "", false
+}
+
+// intentAct decides what a fact that states something means to do: a rule, a
+// decision, a request, a plan, a finding or a report.
+func intentAct(f *Fact, cues cueSet, text string) Act {
 	ruleSource := f.Origin == OriginUser || f.Origin == OriginInstruction || f.Origin == OriginDocument || f.Origin == OriginSummary
-	if f.Modality.Level >= 2 && f.Modality.Cue != "imperative" && (ruleSource || thirdPartyRule(f)) {
+	switch {
+	case f.Modality.Level >= 2 && f.Modality.Cue != "imperative" && (ruleSource || thirdPartyRule(f)):
 		return ActRule
-	}
-	if f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected {
+	case f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected:
 		return ActDecision
-	}
-	if f.Origin == OriginUser && (f.Modality.Cue == "imperative" || cues.has("request")) {
+	case f.Origin == OriginUser && (f.Modality.Cue == "imperative" || cues.has("request")):
 		return ActRequest
-	}
-	if f.Modality.Cue == "imperative" && ruleSource {
+	case f.Modality.Cue == "imperative" && ruleSource:
 		return ActRequest
-	}
-	if assistantSide && planFact(text) {
+	case assistantSide(f) && planFact(text):
 		return ActPlan
-	}
-	if assistantSide && len(f.Subjects) > 0 {
+	case assistantSide(f) && len(f.Subjects) > 0:
 		return ActFinding
 	}
 	return ActReport
@@ -436,59 +443,75 @@ func planFact(text string) bool {
 
 // classesOf maps the claim to the information classes reports count.
 func classesOf(f *Fact, cues cueSet) []Class {
-	var cs []Class
-	add := func(c Class) {
-		for _, x := range cs {
-			if x == c {
-				return
-			}
-		}
-		cs = append(cs, c)
-	}
-	switch f.Act {
-	case ActRule:
-		if f.Modality.Level >= 3 || f.Modality.Negative {
-			add(ExactConstraint)
-		} else {
-			add(UserPreference)
-		}
-	case ActRequest:
-		add(UserPreference)
-	case ActDecision:
-		if f.Status.Choice == StatusRejected {
-			add(RejectedAlternative)
-		} else {
-			add(Decision)
-		}
-	case ActFailure:
-		add(FailureHistory)
-	}
+	var cs classList
+	cs.addAct(f)
 	if f.Origin == OriginTool || f.Origin == OriginDocument || f.Code {
-		add(EvidenceReference)
+		cs.add(EvidenceReference)
 	}
 	if f.Status.Epistemic == StatusHypothesis {
-		add(Hypothesis)
+		cs.add(Hypothesis)
 	}
 	if f.Status.Resolution == StatusOpen || f.Status.Resolution == "partial" {
-		add(UnresolvedWork)
+		cs.add(UnresolvedWork)
 	}
 	if f.Status.Resolution == StatusResolved {
-		add(TaskState)
+		cs.add(TaskState)
 	}
-	for _, t := range f.Tokens {
-		if t.Kind == TokID || t.Kind == TokPath || t.Kind == TokVersion || t.Kind == TokHash || t.Kind == TokURL || t.Kind == TokPort {
-			add(Identifier)
-			break
-		}
+	if hasIdentifierToken(f) {
+		cs.add(Identifier)
 	}
 	low := strings.ToLower(f.Text)
 	if containsWord(low, "because") || containsWord(low, "since") || strings.Contains(low, "so that") || containsWord(low, "reason") {
-		add(Rationale)
+		cs.add(Rationale)
 	}
 	if len(cs) == 0 {
-		add(Narrative)
+		cs.add(Narrative)
 	}
 	return cs
+}
+
+// classList is a list of classes without repeats, in the order first added.
+type classList []Class
+
+func (cs *classList) add(c Class) {
+	for _, x := range *cs {
+		if x == c {
+			return
+		}
+	}
+	*cs = append(*cs, c)
+}
+
+// addAct adds the class the fact's act implies, if any.
+func (cs *classList) addAct(f *Fact) {
+	switch f.Act {
+	case ActRule:
+		if f.Modality.Level >= 3 || f.Modality.Negative {
+			cs.add(ExactConstraint)
+		} else {
+			cs.add(UserPreference)
+		}
+	case ActRequest:
+		cs.add(UserPreference)
+	case ActDecision:
+		if f.Status.Choice == StatusRejected {
+			cs.add(RejectedAlternative)
+		} else {
+			cs.add(Decision)
+		}
+	case ActFailure:
+		cs.add(FailureHistory)
+	}
+}
+
+// hasIdentifierToken: the fact holds an id, path, version, hash, URL or port.
+func hasIdentifierToken(f *Fact) bool {
+	for _, t := range f.Tokens {
+		if t.Kind == TokID || t.Kind == TokPath || t.Kind == TokVersion || t.Kind == TokHash || t.Kind == TokURL || t.Kind == TokPort {
+			return true
+		}
+	}
+	return false
 }
 
 // thirdPartyRule: the assistant relays a rule someone else gave ("the user said never

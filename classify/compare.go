@@ -59,23 +59,14 @@ func Equivalent(a, b Token) bool {
 		return true
 	}
 	switch {
-	case (a.Kind == TokPath || a.Kind == TokURL) && (b.Kind == TokPath || b.Kind == TokURL):
-		x, y := strings.TrimPrefix(strings.TrimPrefix(a.Norm, "path:"), "url:"), strings.TrimPrefix(strings.TrimPrefix(b.Norm, "path:"), "url:")
-		return strings.HasSuffix(x, "/"+y) || strings.HasSuffix(y, "/"+x) // ci.yml is .github/workflows/ci.yml
+	case pathOrURL(a) && pathOrURL(b):
+		return samePathTail(a, b)
 	case a.Kind == TokTime && b.Kind == TokTime:
-		ca, za, _ := strings.Cut(a.Norm, "@")
-		cb, zb, _ := strings.Cut(b.Norm, "@")
-		return ca == cb && (za == "" || zb == "")
+		return sameClock(a, b)
 	case a.Kind == TokVersion && b.Kind == TokVersion:
 		return wildcardCovers(a.Norm, b.Norm) || wildcardCovers(b.Norm, a.Norm)
-	case a.Kind == TokVersion && (b.Kind == TokNumber || b.Kind == TokCount) || (a.Kind == TokNumber || a.Kind == TokCount) && b.Kind == TokVersion:
-		// "4.3" and "v4.3", "v1.20" and "1.20": the same release written with or
-		// without its prefix (compared as written: 1.20 is not 1.2)
-		if strings.TrimPrefix(a.Norm, "ver:") == strings.TrimPrefix(b.Norm, "num:") || strings.TrimPrefix(a.Norm, "num:") == strings.TrimPrefix(b.Norm, "ver:") {
-			return true
-		}
-		bare := func(t Token) string { return strings.TrimLeft(strings.ToLower(t.Raw), "v") }
-		return a.Raw != "" && bare(a) == bare(b)
+	case versionAgainstNumber(a, b):
+		return sameRelease(a, b)
 	case numberLike(a) && numberLike(b):
 		return a.Num == b.Num && (a.Noun == "" || b.Noun == "" || a.Noun == b.Noun)
 	case a.Kind == TokMoney && b.Kind == TokMoney:
@@ -84,6 +75,37 @@ func Equivalent(a, b Token) bool {
 		return sameMagnitude(a.Num, b.Num)
 	}
 	return false
+}
+
+func pathOrURL(t Token) bool { return t.Kind == TokPath || t.Kind == TokURL }
+
+// samePathTail: ci.yml is .github/workflows/ci.yml.
+func samePathTail(a, b Token) bool {
+	x, y := strings.TrimPrefix(strings.TrimPrefix(a.Norm, "path:"), "url:"), strings.TrimPrefix(strings.TrimPrefix(b.Norm, "path:"), "url:")
+	return strings.HasSuffix(x, "/"+y) || strings.HasSuffix(y, "/"+x)
+}
+
+// sameClock: the same time of day, at most one of them with a zone.
+func sameClock(a, b Token) bool {
+	ca, za, _ := strings.Cut(a.Norm, "@")
+	cb, zb, _ := strings.Cut(b.Norm, "@")
+	return ca == cb && (za == "" || zb == "")
+}
+
+// versionAgainstNumber: one is a version, the other a number or count.
+func versionAgainstNumber(a, b Token) bool {
+	countlike := func(k string) bool { return k == TokNumber || k == TokCount }
+	return a.Kind == TokVersion && countlike(b.Kind) || countlike(a.Kind) && b.Kind == TokVersion
+}
+
+// sameRelease: "4.3" and "v4.3", "v1.20" and "1.20": the same release written with
+// or without its prefix (compared as written: 1.20 is not 1.2).
+func sameRelease(a, b Token) bool {
+	if strings.TrimPrefix(a.Norm, "ver:") == strings.TrimPrefix(b.Norm, "num:") || strings.TrimPrefix(a.Norm, "num:") == strings.TrimPrefix(b.Norm, "ver:") {
+		return true
+	}
+	bare := func(t Token) string { return strings.TrimLeft(strings.ToLower(t.Raw), "v") }
+	return a.Raw != "" && bare(a) == bare(b)
 }
 
 // wildcardCovers: ver:1.19.x covers ver:1.19.4.

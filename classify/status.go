@@ -57,49 +57,8 @@ func statusBits(text string) uint8 {
 		return false
 	}
 	for _, h := range hits {
-		n := negated(h)
-		switch h.Category {
-		case "open", "partial":
-			if !n {
-				set(StOpen)
-			}
-		case "done":
-			if n {
-				set(StOpen)
-			} else {
-				set(StDone)
-			}
-		case "failed":
-			if zeroBefore(text, h.Start) {
-				continue // "0 errors", "failed=0": none failed
-			}
-			if n {
-				set(StPassed)
-			} else {
-				set(StFailed)
-			}
-		case "result":
-			switch h.Phrase {
-			case "pass", "passing", "passed", "passes", "succeeded", "succeeds", "green", "works", "worked":
-				if n {
-					set(StFailed)
-				} else {
-					set(StPassed)
-				}
-			}
-		case "rejected":
-			if !n {
-				set(StRejected)
-			}
-		case "chosen":
-			if passiveParticiple(text, h.End) {
-				continue
-			}
-			if n {
-				set(StOpen) // "not picked yet": undecided
-			} else {
-				set(StChosen)
-			}
+		if c := hitStatus(text, h, negated(h)); c != "" {
+			set(c)
 		}
 	}
 	anyNeg := false
@@ -113,6 +72,48 @@ func statusBits(text string) uint8 {
 		set(StDone) // "40 of 40", "All 40 shards are rebalanced"
 	}
 	return out
+}
+
+// passWords are the "result" cues that say a check passed.
+var passWords = map[string]bool{"pass": true, "passing": true, "passed": true, "passes": true, "succeeded": true, "succeeds": true, "green": true, "works": true, "worked": true}
+
+// hitStatus is the status class cue h gives text, negated or not ("" for none).
+func hitStatus(text string, h lexicon.Hit, n bool) string {
+	switch h.Category {
+	case "open", "partial":
+		if !n {
+			return StOpen
+		}
+	case "done":
+		return byNegation(n, StOpen, StDone)
+	case "failed":
+		if zeroBefore(text, h.Start) {
+			return "" // "0 errors", "failed=0": none failed
+		}
+		return byNegation(n, StPassed, StFailed)
+	case "result":
+		if passWords[h.Phrase] {
+			return byNegation(n, StFailed, StPassed)
+		}
+	case "rejected":
+		if !n {
+			return StRejected
+		}
+	case "chosen":
+		if passiveParticiple(text, h.End) {
+			return ""
+		}
+		return byNegation(n, StOpen, StChosen) // "not picked yet": undecided
+	}
+	return ""
+}
+
+// byNegation is ifNeg when n, else ifNot.
+func byNegation(n bool, ifNeg, ifNot string) string {
+	if n {
+		return ifNeg
+	}
+	return ifNot
 }
 
 // shareRe finds a counted share: "1,200 of 5,000", "7 out of 9", "3/5 shards".

@@ -9,32 +9,45 @@ import (
 func (sc *scanner) versionLike(i int) bool {
 	w := sc.words[i].t
 	for _, sep := range []string{"==", ">=", "<=", "~=", "@", ":"} {
-		p := strings.Index(w, sep)
-		if p <= 0 || p+len(sep) >= len(w) {
-			continue
-		}
-		name, ver := w[:p], w[p+len(sep):]
-		if !isLetter(name[0]) || strings.ContainsAny(name, "/") || !isDigit(strings.TrimLeft(ver, "vV")[0]) {
-			continue
-		}
-		if sep == ":" && isPath(name) {
-			// file.go:305 or file.go:305:12: a position in a file, not a value
-			sc.emitPart(i, 0, p, Token{Kind: TokPath, Norm: "path:" + strings.ToLower(name)})
-			return true
-		}
-		if sep == ":" && (strings.Contains(name, ".") || strings.EqualFold(name, "localhost") || !strings.Contains(ver, ".") && len(ver) >= 4) {
-			// host:port
-			sc.emitPart(i, p+1, len(w), Token{Kind: TokPort, Norm: "num:" + ver, Family: "count", Key: strings.ToLower(name)})
-			return true
-		}
-		if t, ok := versionOf(ver); ok {
-			t.Key = strings.ToLower(name)
-			sc.emitPart(i, p+len(sep), len(w), t)
+		if sc.versionAfter(i, w, sep) {
 			return true
 		}
 	}
 	lw := strings.ToLower(w)
-	// go1.22, python3.11: a name glued to its version
+	return sc.gluedVersion(i, w, lw) || sc.bareVersion(i, w, lw)
+}
+
+// versionAfter reads name<sep>version in w (and, for ":", a file position or a
+// host:port). It reports whether it emitted a token.
+func (sc *scanner) versionAfter(i int, w, sep string) bool {
+	p := strings.Index(w, sep)
+	if p <= 0 || p+len(sep) >= len(w) {
+		return false
+	}
+	name, ver := w[:p], w[p+len(sep):]
+	if !isLetter(name[0]) || strings.ContainsAny(name, "/") || !isDigit(strings.TrimLeft(ver, "vV")[0]) {
+		return false
+	}
+	if sep == ":" && isPath(name) {
+		// file.go:305 or file.go:305:12: a position in a file, not a value
+		sc.emitPart(i, 0, p, Token{Kind: TokPath, Norm: "path:" + strings.ToLower(name)})
+		return true
+	}
+	if sep == ":" && (strings.Contains(name, ".") || strings.EqualFold(name, "localhost") || !strings.Contains(ver, ".") && len(ver) >= 4) {
+		// host:port
+		sc.emitPart(i, p+1, len(w), Token{Kind: TokPort, Norm: "num:" + ver, Family: "count", Key: strings.ToLower(name)})
+		return true
+	}
+	if t, ok := versionOf(ver); ok {
+		t.Key = strings.ToLower(name)
+		sc.emitPart(i, p+len(sep), len(w), t)
+		return true
+	}
+	return false
+}
+
+// gluedVersion reads go1.22, python3.11: a name glued to its version (lw is w lowered).
+func (sc *scanner) gluedVersion(i int, w, lw string) bool {
 	j := 0
 	for j < len(lw) && isLetter(lw[j]) {
 		j++
@@ -46,6 +59,11 @@ func (sc *scanner) versionLike(i int) bool {
 			return true
 		}
 	}
+	return false
+}
+
+// bareVersion reads v18.2, 1.4.2, 1.19.x: a version on its own (lw is w lowered).
+func (sc *scanner) bareVersion(i int, w, lw string) bool {
 	if t, ok := versionOf(w); ok && (lw[0] == 'v' || strings.Count(w, ".") >= 2 || strings.HasSuffix(lw, ".x") || strings.HasSuffix(lw, ".*")) {
 		t.Key = sc.keyBefore(i)
 		sc.emit(i, i, t)

@@ -29,15 +29,26 @@ func atoi(s string) (int, bool) {
 // March 4, 2026 and Mar 4 2026.
 func (sc *scanner) date(i int) bool {
 	w := sc.words[i].t
-	if y, m, d, n, ok := isoDate(w); ok {
-		sc.emitPart(i, 0, n, Token{Kind: TokDate, Norm: dateNorm(y, m, d)})
-		if n < len(w) && (w[n] == 'T' || w[n] == ' ') {
-			if t, ok := clockOf(w[n+1:]); ok {
-				sc.emitPart(i, n+1, len(w), t)
-			}
-		}
-		return true
+	return sc.isoDateAt(i, w) || sc.dayMonthYear(i, w) || sc.weekday(i, w) || sc.monthDate(i, w)
+}
+
+// isoDateAt reads 2026-03-04 or 2026/03/04 and a time glued to it with T or a space.
+func (sc *scanner) isoDateAt(i int, w string) bool {
+	y, m, d, n, ok := isoDate(w)
+	if !ok {
+		return false
 	}
+	sc.emitPart(i, 0, n, Token{Kind: TokDate, Norm: dateNorm(y, m, d)})
+	if n < len(w) && (w[n] == 'T' || w[n] == ' ') {
+		if t, ok := clockOf(w[n+1:]); ok {
+			sc.emitPart(i, n+1, len(w), t)
+		}
+	}
+	return true
+}
+
+// dayMonthYear reads 4 March 2026 (and 4th March 2026).
+func (sc *scanner) dayMonthYear(i int, w string) bool {
 	if d, ok := atoi(strings.TrimRight(w, "stndrh")); ok && d >= 1 && d <= 31 {
 		if m, ok := months[strings.ToLower(strings.TrimSuffix(sc.word(i+1), "."))]; ok {
 			if y, ok := atoi(sc.word(i + 2)); ok && y >= 1900 && y <= 2200 {
@@ -46,22 +57,34 @@ func (sc *scanner) date(i int) bool {
 			}
 		}
 	}
+	return false
+}
+
+// weekday reads a capitalised day of the week (Monday, Friday's).
+func (sc *scanner) weekday(i int, w string) bool {
 	if d, ok := weekdays[strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))]; ok && isUpperByte(w[0]) {
 		sc.emit(i, i, Token{Kind: TokDate, Norm: "weekday:" + d})
 		return true
 	}
-	if m, ok := months[strings.ToLower(strings.TrimSuffix(w, "."))]; ok && len(w) >= 3 {
-		if d, ok := atoi(strings.TrimRight(sc.word(i+1), "stndrh")); ok && d >= 1 && d <= 31 {
-			if y, ok := atoi(sc.word(i + 2)); ok && y >= 1900 && y <= 2200 {
-				sc.emit(i, i+2, Token{Kind: TokDate, Norm: dateNorm(y, m, d)})
-				return true
-			}
-		}
-		if len(w) > 3 && isUpperByte(w[0]) && strings.ToLower(w) != "march" || strings.ToLower(w) == "march" && w == "March" && i > 0 {
-			// a month on its own ("the February batch")
-			sc.emit(i, i, Token{Kind: TokDate, Norm: "month:" + pad2(m)})
+	return false
+}
+
+// monthDate reads March 4, 2026 and Mar 4 2026, or a month on its own.
+func (sc *scanner) monthDate(i int, w string) bool {
+	m, ok := months[strings.ToLower(strings.TrimSuffix(w, "."))]
+	if !ok || len(w) < 3 {
+		return false
+	}
+	if d, ok := atoi(strings.TrimRight(sc.word(i+1), "stndrh")); ok && d >= 1 && d <= 31 {
+		if y, ok := atoi(sc.word(i + 2)); ok && y >= 1900 && y <= 2200 {
+			sc.emit(i, i+2, Token{Kind: TokDate, Norm: dateNorm(y, m, d)})
 			return true
 		}
+	}
+	if len(w) > 3 && isUpperByte(w[0]) && strings.ToLower(w) != "march" || strings.ToLower(w) == "march" && w == "March" && i > 0 {
+		// a month on its own ("the February batch")
+		sc.emit(i, i, Token{Kind: TokDate, Norm: "month:" + pad2(m)})
+		return true
 	}
 	return false
 }

@@ -28,6 +28,12 @@ func (sc *scanner) number(i int) {
 	if lead > 0 && w[0] == '-' {
 		v = -v
 	}
+	sc.numberRest(i, w, body, end, v, dec)
+}
+
+// numberRest reads what follows the number's digits in body (w is the whole word):
+// nothing, a percent sign, a multiplier, a unit, or the rest of a name.
+func (sc *scanner) numberRest(i int, w, body string, end int, v float64, dec int) {
 	rest := body[end:]
 	digits := body[:end]
 	switch {
@@ -53,21 +59,27 @@ func (sc *scanner) number(i int) {
 	case rest[0] == 'x' && len(rest) > 1 && isDigit(rest[1]):
 		sc.emit(i, i, Token{Kind: TokID, Norm: "dim:" + strings.ToLower(w)})
 	default:
-		if t, ok := compoundDuration(body); ok {
-			t.Key = sc.keyBefore(i)
-			sc.emit(i, i, t)
-			return
-		}
-		if u, ok := lookupUnit(rest, true); ok {
-			sc.emit(i, i, quantity(v, dec, strings.ToLower(rest), u, sc.keyBefore(i)))
-			return
-		}
-		if isHex(w) && len(w) >= 7 {
-			sc.emit(i, i, Token{Kind: TokHash, Norm: "hash:" + strings.ToLower(w)})
-			return
-		}
-		sc.identifier(i)
+		sc.gluedRest(i, w, body, rest, v, dec)
 	}
+}
+
+// gluedRest reads a compound duration (2h45m), a glued unit (30s), a hex digest,
+// or else an identifier.
+func (sc *scanner) gluedRest(i int, w, body, rest string, v float64, dec int) {
+	if t, ok := compoundDuration(body); ok {
+		t.Key = sc.keyBefore(i)
+		sc.emit(i, i, t)
+		return
+	}
+	if u, ok := lookupUnit(rest, true); ok {
+		sc.emit(i, i, quantity(v, dec, strings.ToLower(rest), u, sc.keyBefore(i)))
+		return
+	}
+	if isHex(w) && len(w) >= 7 {
+		sc.emit(i, i, Token{Kind: TokHash, Norm: "hash:" + strings.ToLower(w)})
+		return
+	}
+	sc.identifier(i)
 }
 
 // hyphenUnit: u is a unit spelled out as a word ("second", "minute", "gigabyte"),

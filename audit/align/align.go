@@ -104,35 +104,7 @@ func (a *Aligner) Candidates(f *classify.Fact, k int) []Match {
 	if mass == 0 {
 		return nil
 	}
-	a.touched = a.touched[:0]
-	for _, t := range f.Words {
-		if !a.nominal[t] {
-			continue
-		}
-		w := a.Weight(t)
-		for _, j := range a.post[t] {
-			if a.acc[j] == 0 {
-				a.touched = append(a.touched, j)
-			}
-			a.acc[j] += w
-		}
-	}
-	best := ""
-	if len(a.touched) == 0 {
-		// every term is common: let the least common one nominate
-		for _, t := range f.Words {
-			if ps, ok := a.post[t]; ok && (best == "" || len(ps) < len(a.post[best])) {
-				best = t
-			}
-		}
-		if best != "" {
-			w := a.Weight(best)
-			for _, j := range a.post[best] {
-				a.touched = append(a.touched, j)
-				a.acc[j] += w
-			}
-		}
-	}
+	best := a.nominate(f.Words)
 	// add the common terms' weight to the nominated candidates only
 	for _, t := range f.Words {
 		if a.nominal[t] || t == best {
@@ -153,8 +125,49 @@ func (a *Aligner) Candidates(f *classify.Fact, k int) []Match {
 		slices.SortFunc(out, better)
 		return out
 	}
-	// the k best only: kept sorted while the rest stream past (the order is total,
-	// so they are the first k of a full sort)
+	return a.bestK(k, mass)
+}
+
+// nominate fills a.touched with the summary facts that share a nominal term of
+// words, accumulating those terms' weight. When every term is common the least
+// common one nominates; it is returned (else "").
+func (a *Aligner) nominate(words []string) string {
+	a.touched = a.touched[:0]
+	for _, t := range words {
+		if !a.nominal[t] {
+			continue
+		}
+		w := a.Weight(t)
+		for _, j := range a.post[t] {
+			if a.acc[j] == 0 {
+				a.touched = append(a.touched, j)
+			}
+			a.acc[j] += w
+		}
+	}
+	best := ""
+	if len(a.touched) > 0 {
+		return best
+	}
+	// every term is common: let the least common one nominate
+	for _, t := range words {
+		if ps, ok := a.post[t]; ok && (best == "" || len(ps) < len(a.post[best])) {
+			best = t
+		}
+	}
+	if best != "" {
+		w := a.Weight(best)
+		for _, j := range a.post[best] {
+			a.touched = append(a.touched, j)
+			a.acc[j] += w
+		}
+	}
+	return best
+}
+
+// bestK scores the touched facts and keeps the k best only: kept sorted while the
+// rest stream past (the order is total, so they are the first k of a full sort).
+func (a *Aligner) bestK(k int, mass float64) []Match {
 	out := make([]Match, 0, k)
 	for _, j := range a.touched {
 		m := a.match(j, mass)

@@ -35,107 +35,109 @@ var featureIndex = func() map[string]int {
 	return m
 }()
 
+// tokenFeature names the feature each token kind sets.
+var tokenFeature = map[string]string{
+	classify.TokID: "identifier", classify.TokVersion: "identifier", classify.TokPort: "identifier",
+	classify.TokFlag: "identifier", classify.TokHost: "identifier",
+	classify.TokURL: "url_or_hash", classify.TokHash: "url_or_hash",
+	classify.TokPath:   "path",
+	classify.TokCode:   "code_span",
+	classify.TokNumber: "number", classify.TokCount: "number", classify.TokDuration: "number",
+	classify.TokSize: "number", classify.TokPercent: "number", classify.TokMoney: "number",
+	classify.TokDate: "number", classify.TokTime: "number",
+}
+
+// Status features, one table per axis of a fact's status.
+var (
+	resolutionFeature = map[string]string{classify.StatusOpen: "open", "partial": "open", classify.StatusResolved: "resolved"}
+	epistemicFeature  = map[string]string{classify.StatusHypothesis: "hypothesis", classify.StatusEstablished: "established"}
+	choiceFeature     = map[string]string{classify.StatusChosen: "chosen", classify.StatusRejected: "rejected", classify.StatusTriedFailed: "failed"}
+	thirdParty        = map[string]bool{"person": true, "team": true, "doc": true, "ci": true, "vendor": true}
+)
+
+// featureSetter sets one named feature of a feature vector.
+type featureSetter func(name string, v float64)
+
+// flag sets name to 1 when cond holds.
+func (set featureSetter) flag(name string, cond bool) {
+	if cond {
+		set(name, 1)
+	}
+}
+
+// lookup sets the feature table names for key, if any.
+func (set featureSetter) lookup(table map[string]string, key string) {
+	if name, ok := table[key]; ok {
+		set(name, 1)
+	}
+}
+
 // Features are the importance features of source fact i.
 func Features(r *rule.Round, i int, ctx *roundContext) []float64 {
 	f := &r.Src[i]
 	x := make([]float64, len(FeatureNames))
-	set := func(name string, v float64) {
+	set := featureSetter(func(name string, v float64) {
 		if k, ok := featureIndex[name]; ok {
 			x[k] = v
 		}
+	})
+	words := len(strings.Fields(f.Text))
+	shapeFeatures(set, r, i, ctx, words)
+	for _, t := range f.Tokens {
+		set.lookup(tokenFeature, t.Kind)
 	}
+	statusFeatures(set, f)
+	positionFeatures(set, r, i, ctx)
+	kindFeatures(set, r, i, ctx, words)
+	set("resurfaced_user", ctx.resurfacedUser[i])
+	set("resurfaced_assistant", ctx.resurfacedAssistant[i])
+	return x
+}
+
+// shapeFeatures are where fact i comes from and how long and emphatic it is.
+func shapeFeatures(set featureSetter, r *rule.Round, i int, ctx *roundContext, words int) {
+	f := &r.Src[i]
 	set("bias", 1)
 	set("origin:"+f.Origin, 1)
 	set("act:"+string(f.Act), 1)
-	if f.Origin == classify.OriginSummary && f.Section != "" {
-		set("sec:"+f.Section, 1)
-	}
-	words := len(strings.Fields(f.Text))
+	set.flag("sec:"+f.Section, f.Origin == classify.OriginSummary && f.Section != "")
 	set("words:log", math.Log1p(float64(words)))
-	if words <= wordsShort {
-		set("words:short", 1)
-	}
+	set.flag("words:short", words <= wordsShort)
 	set("msg_words:log", math.Log1p(float64(ctx.msgWords[f.Message])))
-	if ctx.firstInMessage[i] {
-		set("first_in_message", 1)
-	}
+	set.flag("first_in_message", ctx.firstInMessage[i])
 	set("emphasis", math.Min(3, float64(f.Emphasis)))
-	for _, t := range f.Tokens {
-		switch t.Kind {
-		case classify.TokID, classify.TokVersion, classify.TokPort, classify.TokFlag, classify.TokHost:
-			set("identifier", 1)
-		case classify.TokURL, classify.TokHash:
-			set("url_or_hash", 1)
-		case classify.TokPath:
-			set("path", 1)
-		case classify.TokCode:
-			set("code_span", 1)
-		case classify.TokNumber, classify.TokCount, classify.TokDuration, classify.TokSize, classify.TokPercent, classify.TokMoney, classify.TokDate, classify.TokTime:
-			set("number", 1)
-		}
-	}
+}
+
+// statusFeatures are fact f's modality, negation and status.
+func statusFeatures(set featureSetter, f *classify.Fact) {
 	set("modality", float64(f.Modality.Level)/4)
-	if f.Modality.Negative && f.Modality.Level >= 3 {
-		set("prohibition", 1)
-	}
-	if f.Negated {
-		set("negated", 1)
-	}
-	switch f.Status.Resolution {
-	case classify.StatusOpen, "partial":
-		set("open", 1)
-	case classify.StatusResolved:
-		set("resolved", 1)
-	}
-	switch f.Status.Epistemic {
-	case classify.StatusHypothesis:
-		set("hypothesis", 1)
-	case classify.StatusEstablished:
-		set("established", 1)
-	}
-	switch f.Status.Choice {
-	case classify.StatusChosen:
-		set("chosen", 1)
-	case classify.StatusRejected:
-		set("rejected", 1)
-	case classify.StatusTriedFailed:
-		set("failed", 1)
-	}
+	set.flag("prohibition", f.Modality.Negative && f.Modality.Level >= 3)
+	set.flag("negated", f.Negated)
+	set.lookup(resolutionFeature, f.Status.Resolution)
+	set.lookup(epistemicFeature, f.Status.Epistemic)
+	set.lookup(choiceFeature, f.Status.Choice)
+}
+
+// positionFeatures are how often and where in the session fact i appears.
+func positionFeatures(set featureSetter, r *rule.Round, i int, ctx *roundContext) {
 	set("echo", math.Min(3, float64(ctx.echo[i])))
 	if ctx.lastPos > 0 {
 		set("position", float64(r.Pos[i])/float64(ctx.lastPos))
 	}
-	if r.Pos[i] > ctx.lastPos-lastMessages {
-		set("late", 1)
-	}
-	if f.Origin == classify.OriginUser && words <= wordsShort+2 && answersQuestion(r, i) {
-		set("answers_question", 1)
-	}
-	if strings.HasPrefix(strings.TrimSpace(f.Text), "|") {
-		set("table_row", 1)
-	}
-	if ctx.superseded[i] {
-		set("superseded", 1)
-	}
-	if f.Origin != classify.OriginUser && f.Provenance.Source == "user" {
-		set("credited_user", 1)
-	}
-	switch f.Provenance.Source {
-	case "person", "team", "doc", "ci", "vendor":
-		set("third_party", 1)
-	}
-	if (f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking) && artifact(f) {
-		set("artifact", 1)
-	}
-	if f.Act == classify.ActFailure && specificFailure(f) {
-		set("specific_failure", 1)
-	}
-	if f.Code {
-		set("code", 1)
-	}
-	set("resurfaced_user", ctx.resurfacedUser[i])
-	set("resurfaced_assistant", ctx.resurfacedAssistant[i])
-	return x
+	set.flag("late", r.Pos[i] > ctx.lastPos-lastMessages)
+}
+
+// kindFeatures say what sort of fact i is: an answer, a table row, an artifact...
+func kindFeatures(set featureSetter, r *rule.Round, i int, ctx *roundContext, words int) {
+	f := &r.Src[i]
+	set.flag("answers_question", f.Origin == classify.OriginUser && words <= wordsShort+2 && answersQuestion(r, i))
+	set.flag("table_row", strings.HasPrefix(strings.TrimSpace(f.Text), "|"))
+	set.flag("superseded", ctx.superseded[i])
+	set.flag("credited_user", f.Origin != classify.OriginUser && f.Provenance.Source == "user")
+	set.flag("third_party", thirdParty[f.Provenance.Source])
+	set.flag("artifact", (f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking) && artifact(f))
+	set.flag("specific_failure", f.Act == classify.ActFailure && specificFailure(f))
+	set.flag("code", f.Code)
 }
 
 // roundContext holds what the features need of the whole round, computed once.

@@ -85,6 +85,16 @@ func importance(r *rule.Round) ([]float64, []string) {
 // it (restated, settled later, raised again after the compaction).
 func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	f := &r.Src[i]
+	s := baseScore(f)
+	why := reason(f)
+	s, why = lengthScore(r, i, s, why)
+	s, why = contentScore(r, i, ctx, s, why)
+	s, why = roundScore(ctx, i, f, s, why)
+	return clamp(s), why
+}
+
+// baseScore weighs who said fact f and what it does.
+func baseScore(f *classify.Fact) float64 {
 	s := baseOrigin[f.Origin]
 	if f.Origin == classify.OriginSummary {
 		w := sectionWeight[f.Section]
@@ -97,7 +107,12 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	if f.Act == classify.ActRule {
 		s += 0.04 * float64(f.Modality.Level-2)
 	}
-	why := reason(f)
+	return s
+}
+
+// lengthScore raises the user's short answer to a question and lowers other short facts.
+func lengthScore(r *rule.Round, i int, s float64, why string) (float64, string) {
+	f := &r.Src[i]
 	words := wordCount(f.Text)
 	switch {
 	case f.Origin == classify.OriginUser && words <= wordsShort+2 && r.AnswersQuestion(i):
@@ -109,6 +124,12 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	case words <= wordsShort && f.Act != classify.ActFailure:
 		s *= shortPenalty
 	}
+	return s, why
+}
+
+// contentScore weighs what fact i holds: emphasis, identifiers, open status, artifacts.
+func contentScore(r *rule.Round, i int, ctx *roundContext, s float64, why string) (float64, string) {
+	f := &r.Src[i]
 	s += min(emphasisMax, emphasisStep*float64(f.Emphasis))
 	if f.Origin == classify.OriginUser && hasIdentifier(f) {
 		s += identifierUser
@@ -135,6 +156,11 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 	if f.Origin == classify.OriginSummary && f.Provenance.Source == "user" && f.Section != classify.SecUserMessages {
 		s += summaryUserBonus // the earlier summary's record of what the user said
 	}
+	return s, why
+}
+
+// roundScore weighs what the round did with fact i: restated, raised again, settled.
+func roundScore(ctx *roundContext, i int, f *classify.Fact, s float64, why string) (float64, string) {
 	s += min(echoMax, echoStep*float64(ctx.echo[i]))
 	if ctx.resurfacedUser[i] > 0 {
 		s += resurfacedUserBonus
@@ -154,7 +180,7 @@ func score(r *rule.Round, i int, ctx *roundContext) (float64, string) {
 		s *= supersededFactor
 		why += " (settled later in the round)"
 	}
-	return clamp(s), why
+	return s, why
 }
 
 func clamp(x float64) float64 { return max(0, min(1, x)) }

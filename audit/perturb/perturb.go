@@ -202,28 +202,44 @@ func (k Kind) cases(d *doc) []Case {
 }
 
 func (k Kind) build(d *doc, s site) (Case, bool) {
-	if s.start < 0 || s.end < s.start || s.end > len(d.text) {
+	if !k.applies(d, s) {
 		return Case{}, false
 	}
 	old := d.text[s.start:s.end]
-	if old == s.repl {
-		return Case{}, false
-	}
 	li := d.lineAt(s.start)
-	l := d.lines[li]
-	if l.fence || l.boiler || l.head != s.head || !s.multiLine && (s.end > l.end || !s.head && s.end > s.start && s.start < l.body) {
-		return Case{}, false
-	}
-	if !k.allowCode && d.inCode(s.start, s.end) {
-		return Case{}, false
-	}
 	summary := d.text[:s.start] + s.repl + d.text[s.end:]
 	fam := k.Families
 	if len(s.families) > 0 {
 		fam = s.families
 	}
 	ch := Change{Kind: k.Name, Families: fam, Trap: k.Trap, Variant: s.note, Start: s.start, End: s.end, Old: old, New: s.repl, Line: li + 1}
-	// anchor the words that differ, not what old and new share
+	if !k.anchor(&ch, d, s, summary) {
+		return Case{}, false
+	}
+	return Case{Corpus: d.name, Source: d.text, Summary: summary, Change: ch}, true
+}
+
+// applies reports whether site s is a change k may make in d: in range, a real
+// change, on one plain line (unless multi-line), and outside code unless allowed.
+func (k Kind) applies(d *doc, s site) bool {
+	if s.start < 0 || s.end < s.start || s.end > len(d.text) {
+		return false
+	}
+	if d.text[s.start:s.end] == s.repl {
+		return false
+	}
+	l := d.lines[d.lineAt(s.start)]
+	if l.fence || l.boiler || l.head != s.head || !s.multiLine && (s.end > l.end || !s.head && s.end > s.start && s.start < l.body) {
+		return false
+	}
+	return k.allowCode || !d.inCode(s.start, s.end)
+}
+
+// anchor sets the change's source and summary anchors (the words that differ, not
+// what old and new share). It reports false when the change cannot be anchored
+// unambiguously.
+func (k Kind) anchor(ch *Change, d *doc, s site, summary string) bool {
+	old := ch.Old
 	p, q := commonEnds(old, s.repl)
 	if old != "" {
 		ch.SourceAnchor, _ = anchorAt(d.text, d.norm, s.start+p, s.end-q)
@@ -231,20 +247,17 @@ func (k Kind) build(d *doc, s site) (Case, bool) {
 	sumNorm := Norm(summary)
 	if s.anchor != "" {
 		if strings.Count(sumNorm, Norm(s.anchor)) != 1 || strings.Contains(d.norm, Norm(s.anchor)) {
-			return Case{}, false
+			return false
 		}
 		ch.SummaryAnchor = s.anchor
 	} else {
 		ch.SummaryAnchor, _ = anchorAt(summary, sumNorm, s.start+p, s.start+len(s.repl)-q)
 	}
 	if !k.Trap && ch.SummaryAnchor == "" && ch.SourceAnchor == "" {
-		return Case{}, false
+		return false
 	}
 	// a change that leaves an anchor also present on the other side is ambiguous
-	if ch.SummaryAnchor != "" && old != "" && s.repl != "" && containsWhole(d.norm, Norm(ch.SummaryAnchor)) && !k.Trap {
-		return Case{}, false
-	}
-	return Case{Corpus: d.name, Source: d.text, Summary: summary, Change: ch}, true
+	return !(ch.SummaryAnchor != "" && old != "" && s.repl != "" && containsWhole(d.norm, Norm(ch.SummaryAnchor)) && !k.Trap)
 }
 
 // commonEnds returns the lengths of the longest common prefix and suffix of a and b

@@ -37,50 +37,15 @@ func quantities(d *doc) []quantity {
 	return out
 }
 
+var reGroupedNumber = regexp.MustCompile(`^\d{1,3}(,\d{3})+(\.\d+)?$`)
+
 func standalone(d *doc, text string, l line, a, b int) (quantity, bool) {
 	q := quantity{start: a, end: b, num: text[a:b]}
-	if a > l.body && !strings.ContainsRune(" (~\"≈=$<>", rune(text[a-1])) {
+	if !standaloneNumber(text, l, a, b) {
 		return q, false
 	}
-	if strings.Contains(q.num, ",") && !regexp.MustCompile(`^\d{1,3}(,\d{3})+(\.\d+)?$`).MatchString(q.num) {
+	if !attachUnit(&q, text, b) {
 		return q, false
-	}
-	digits := strings.ReplaceAll(q.num, ",", "")
-	if !strings.Contains(q.num, ",") && !strings.Contains(q.num, ".") && (len(digits) >= 6 || len(digits) == 4 && (digits[:2] == "19" || digits[:2] == "20")) {
-		return q, false
-	}
-	rest := text[b:]
-	if len(rest) >= 2 && strings.ContainsRune(".:-/x", rune(rest[0])) && isDigitOrWord(rest[1]) {
-		return q, false
-	}
-	unitOf := func(off int) (string, string) {
-		e := off
-		for e < len(text) && (isWord(rune(text[e])) || text[e] == 0xc2 || text[e] == 0xb5) {
-			e++
-		}
-		u := text[off:e]
-		for _, g := range []string{"time", "time-long", "bytes", "bytes-bin"} {
-			if _, ok := unitSize(g, u); ok {
-				return u, g
-			}
-		}
-		return u, ""
-	}
-	switch {
-	case rest == "" || !isDigitOrWord(rest[0]) && !strings.HasPrefix(rest, "µ"):
-		if strings.HasPrefix(rest, " ") {
-			if u, g := unitOf(b + 1); g != "" {
-				q.unit, q.ustart, q.group = u, b+1, g
-			}
-		}
-	default:
-		u, g := unitOf(b)
-		switch {
-		case g != "":
-			q.unit, q.ustart, q.group = u, b, g
-		case u != "x" && u != "k" && u != "K" && u != "M" && u != "%":
-			return q, false
-		}
 	}
 	if q.unit != "" && !endOfWord(text, q.ustart+len(q.unit)) {
 		return q, false
@@ -89,6 +54,61 @@ func standalone(d *doc, text string, l line, a, b int) (quantity, bool) {
 		q.unit, q.group = "", "" // "1 min 35 s": the unit belongs to a compound duration
 	}
 	return q, true
+}
+
+// standaloneNumber reports whether text[a:b] is a number of its own, not part of a
+// word, a date, a year, a long id or a version.
+func standaloneNumber(text string, l line, a, b int) bool {
+	num := text[a:b]
+	if a > l.body && !strings.ContainsRune(" (~\"≈=$<>", rune(text[a-1])) {
+		return false
+	}
+	if strings.Contains(num, ",") && !reGroupedNumber.MatchString(num) {
+		return false
+	}
+	digits := strings.ReplaceAll(num, ",", "")
+	if !strings.Contains(num, ",") && !strings.Contains(num, ".") && (len(digits) >= 6 || len(digits) == 4 && (digits[:2] == "19" || digits[:2] == "20")) {
+		return false
+	}
+	rest := text[b:]
+	return !(len(rest) >= 2 && strings.ContainsRune(".:-/x", rune(rest[0])) && isDigitOrWord(rest[1]))
+}
+
+// attachUnit gives q the time or size unit written after it (at b), if any. It
+// reports false when a word that is no unit is glued to the number.
+func attachUnit(q *quantity, text string, b int) bool {
+	rest := text[b:]
+	if rest == "" || !isDigitOrWord(rest[0]) && !strings.HasPrefix(rest, "µ") {
+		if strings.HasPrefix(rest, " ") {
+			if u, g := unitAt(text, b+1); g != "" {
+				q.unit, q.ustart, q.group = u, b+1, g
+			}
+		}
+		return true
+	}
+	u, g := unitAt(text, b)
+	switch {
+	case g != "":
+		q.unit, q.ustart, q.group = u, b, g
+	case u != "x" && u != "k" && u != "K" && u != "M" && u != "%":
+		return false
+	}
+	return true
+}
+
+// unitAt returns the word at off and the unit group it belongs to ("" if none).
+func unitAt(text string, off int) (string, string) {
+	e := off
+	for e < len(text) && (isWord(rune(text[e])) || text[e] == 0xc2 || text[e] == 0xb5) {
+		e++
+	}
+	u := text[off:e]
+	for _, g := range []string{"time", "time-long", "bytes", "bytes-bin"} {
+		if _, ok := unitSize(g, u); ok {
+			return u, g
+		}
+	}
+	return u, ""
 }
 
 func isDigitOrWord(c byte) bool { return isWord(rune(c)) }

@@ -19,24 +19,37 @@ func lostKind(r *rule.Round, i int) string {
 		return ""
 	}
 	if f.Origin == classify.OriginSummary {
-		// an earlier summary's section says what its items are
-		switch f.Section {
-		case classify.SecIntent, classify.SecUserMessages, classify.SecRules:
-			if f.Act == classify.ActRule {
-				return "rule"
-			}
-			return "request"
-		case classify.SecPending, classify.SecCurrent, classify.SecNext:
-			return "open"
-		case classify.SecErrors:
-			return "failure"
-		case classify.SecDecisions:
-			return "decision"
+		if kind, ok := sectionKind(f); ok {
+			return kind
 		}
 	}
 	if f.Origin == classify.OriginUser && oneOff(f) && fulfilledInSummary(r, i) {
 		return "" // the summary reports it done ("Deployed to the preview domain")
 	}
+	return factKind(r, i)
+}
+
+// sectionKind: an earlier summary's section says what its items are.
+func sectionKind(f *classify.Fact) (string, bool) {
+	switch f.Section {
+	case classify.SecIntent, classify.SecUserMessages, classify.SecRules:
+		if f.Act == classify.ActRule {
+			return "rule", true
+		}
+		return "request", true
+	case classify.SecPending, classify.SecCurrent, classify.SecNext:
+		return "open", true
+	case classify.SecErrors:
+		return "failure", true
+	case classify.SecDecisions:
+		return "decision", true
+	}
+	return "", false
+}
+
+// factKind is the omission kind of source fact i by its act, status and origin.
+func factKind(r *rule.Round, i int) string {
+	f := &r.Src[i]
 	switch {
 	case f.Act == classify.ActRule:
 		return "rule"

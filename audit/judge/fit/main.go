@@ -25,6 +25,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/audit/judge"
+	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/sessions"
 )
 
@@ -139,43 +140,56 @@ func caseExamples(dir string, unl float64) []example {
 	name := filepath.Base(dir)
 	var out []example
 	for _, rd := range rep.Rounds {
-		r := rd.Judged
-		if r == nil {
+		if rd.Judged == nil {
 			continue
 		}
-		ctx := judge.NewContext(r)
-		allForbidden := false
-		for _, f := range e.Forbid {
-			if f.Round == rd.Round && f.PreContains == "" && f.PostContains == "" && familyOf(f) == "omission" {
-				allForbidden = true
-			}
-		}
-		for i := range r.Src {
-			if r.Kept[i] || r.Src[i].Evidence {
-				continue
-			}
-			text := strings.ToLower(r.Src[i].Text)
-			ex := example{X: judge.Features(r, i, ctx), Case: name, Round: rd.Round, W: unl}
-			for _, l := range e.Findings {
-				if l.Round == rd.Round && l.PreContains != "" && strings.Contains(text, strings.ToLower(l.PreContains)) {
-					ex.Y, ex.W, ex.Pos = 1, 1, true
-					ex.RankID = fmt.Sprintf("%s/%d/%s", name, rd.Round, l.PreContains)
-				}
-			}
-			if !ex.Pos {
-				for _, f := range e.Forbid {
-					if f.Round == rd.Round && familyOf(f) == "omission" && f.PreContains != "" && strings.Contains(text, strings.ToLower(f.PreContains)) {
-						ex.W = 1
-					}
-				}
-				if allForbidden {
-					ex.W = 1
-				}
-			}
-			out = append(out, ex)
-		}
+		out = append(out, roundExamples(&e, name, rd.Round, rd.Judged, unl)...)
 	}
 	return out
+}
+
+// roundExamples are the examples of one judged round: every source fact the summary
+// does not carry, labelled by the case's findings and traps for that round.
+func roundExamples(e *expect, name string, round int, r *rule.Round, unl float64) []example {
+	ctx := judge.NewContext(r)
+	allForbidden := false
+	for _, f := range e.Forbid {
+		if f.Round == round && f.PreContains == "" && f.PostContains == "" && familyOf(f) == "omission" {
+			allForbidden = true
+		}
+	}
+	var out []example
+	for i := range r.Src {
+		if r.Kept[i] || r.Src[i].Evidence {
+			continue
+		}
+		ex := example{X: judge.Features(r, i, ctx), Case: name, Round: round, W: unl}
+		labelExample(&ex, e, name, round, strings.ToLower(r.Src[i].Text), allForbidden)
+		out = append(out, ex)
+	}
+	return out
+}
+
+// labelExample marks ex positive when a finding of the round quotes text, and
+// weighs it fully when a trap quotes it or all the round's omissions are forbidden.
+func labelExample(ex *example, e *expect, name string, round int, text string, allForbidden bool) {
+	for _, l := range e.Findings {
+		if l.Round == round && l.PreContains != "" && strings.Contains(text, strings.ToLower(l.PreContains)) {
+			ex.Y, ex.W, ex.Pos = 1, 1, true
+			ex.RankID = fmt.Sprintf("%s/%d/%s", name, round, l.PreContains)
+		}
+	}
+	if ex.Pos {
+		return
+	}
+	for _, f := range e.Forbid {
+		if f.Round == round && familyOf(f) == "omission" && f.PreContains != "" && strings.Contains(text, strings.ToLower(f.PreContains)) {
+			ex.W = 1
+		}
+	}
+	if allForbidden {
+		ex.W = 1
+	}
 }
 
 func familyOf(l label) string {
