@@ -162,16 +162,11 @@ func track(s *sessions.Session, r *Report, res []*roundResult, c invCand) Invari
 func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 	st := InvariantState{Round: rd.Round}
 	jr := rr.jr.Round
-	for i := range jr.Src {
-		f := &jr.Src[i]
-		if f.Message != c.fact.Message || f.Text != c.fact.Text {
-			continue
-		}
-		for _, fd := range rd.Findings {
-			if fd.Source != nil && fd.Source.Fact == i && (fd.Family == Omission || fd.Family == Mutation) {
-				st.State, st.Detail = StateDropped, fd.Detail
-				return st
-			}
+	rr.indexForInvariants(rd)
+	if i, ok := rr.srcIdx[c.fact.Message+"\x00"+c.fact.Text]; ok {
+		if detail, lost := rr.lostBy[i]; lost {
+			st.State, st.Detail = StateDropped, detail
+			return st
 		}
 		if jr.Best[i].Fact >= 0 {
 			return keptState(st, c.fact.Text, &jr.Sum[jr.Best[i].Fact], jr.Best[i].Score)
@@ -179,7 +174,7 @@ func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 		st.State = StateDropped
 		return st
 	}
-	a := align.New(judge.Align, nil, jr.Sum)
+	a := rr.sumAlig
 	cs := a.Candidates(&c.fact, judge.Align.TopK)
 	if len(cs) == 0 || !judge.Kept(a, &c.fact, jr.Sum, cs) {
 		st.State = StateDropped
@@ -192,6 +187,32 @@ func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 		}
 	}
 	return keptState(st, c.fact.Text, &jr.Sum[cs[0].Fact], cs[0].Score)
+}
+
+// indexForInvariants builds the round's look-ups once: where each source fact is, the
+// first omission or mutation of each, and an aligner over the summary.
+func (rr *roundResult) indexForInvariants(rd *Round) {
+	if rr.srcIdx != nil {
+		return
+	}
+	jr := rr.jr.Round
+	rr.srcIdx = make(map[string]int, len(jr.Src))
+	for i := range jr.Src {
+		k := jr.Src[i].Message + "\x00" + jr.Src[i].Text
+		if _, seen := rr.srcIdx[k]; !seen {
+			rr.srcIdx[k] = i
+		}
+	}
+	rr.lostBy = map[int]string{}
+	for _, fd := range rd.Findings {
+		if fd.Source == nil || fd.Family != Omission && fd.Family != Mutation {
+			continue
+		}
+		if _, seen := rr.lostBy[fd.Source.Fact]; !seen {
+			rr.lostBy[fd.Source.Fact] = fd.Detail
+		}
+	}
+	rr.sumAlig = align.New(judge.Align, nil, jr.Sum)
 }
 
 func summaryHolds(sum []classify.Fact, t classify.Token) bool {

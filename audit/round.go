@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"github.com/compaudit/compaudit/audit/align"
 
 	"github.com/compaudit/compaudit/audit/judge"
 	"github.com/compaudit/compaudit/audit/rule"
@@ -15,6 +16,11 @@ type roundResult struct {
 	jr    *judge.Result
 	comp  *sessions.Compaction
 	last  int // the position of the last raw message the round covers
+
+	// look-ups the invariant tracker builds once per round (see invariants.go)
+	srcIdx  map[string]int // message and text of a source fact -> its first index
+	lostBy  map[int]string // source fact -> the detail of its first omission or mutation
+	sumAlig *align.Aligner // the round's summary facts, indexed for alignment
 }
 
 func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *roundResult {
