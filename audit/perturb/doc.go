@@ -1,6 +1,7 @@
 package perturb
 
 import (
+	_ "embed"
 	"regexp"
 	"strings"
 )
@@ -34,13 +35,21 @@ var (
 	headingRe = regexp.MustCompile(`^\s*(#{1,6} .*|(#+ )?\d+\. [A-Z][A-Za-z ,&/-]*:|[A-Z][A-Za-z ]{0,40}:|</?[a-z_]+>|\*\*[^*]+\*\*:?|\*\*[^*]+:\*\*|\[[^\]]*\])\s*$`)
 )
 
-// boilerplate starts lines the agent writes around every summary.
-var boilerplate = []string{
-	"This session is being continued from a previous conversation",
-	"If you need specific details from before compaction",
-	"Please continue the conversation from where we left",
-	"Context checkpoint (auto-compacted)",
-	"Let me analyze", "Let me chronologically", "Let me carefully",
+// boilerplate starts lines the agent writes around every summary (boilerplate.txt).
+var boilerplate = readPrefixes(boilerplateData)
+
+//go:embed boilerplate.txt
+var boilerplateData string
+
+// readPrefixes reads one prefix per line, skipping blanks and '#' comments.
+func readPrefixes(data string) []string {
+	var out []string
+	for _, l := range strings.Split(data, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			out = append(out, l)
+		}
+	}
+	return out
 }
 
 func parse(name, text string) *doc {
