@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"fmt"
+	"github.com/compaudit/compaudit/internal/outguard"
 	"io"
 	"io/fs"
 	"os"
@@ -39,28 +40,9 @@ func humanBytes(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// fileKind names a mode that is not a regular file.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a FIFO (named pipe)"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a block device"
-	case m&fs.ModeSymlink != 0:
-		return "a symlink"
-	}
-	return "not a regular file"
-}
-
 // notRegular is the error for an input that is neither a regular file nor a folder.
 func notRegular(path string, m fs.FileMode) error {
-	return &InputError{Path: path, Msg: fmt.Sprintf("is %s; compaudit reads only regular files, folders and - (standard input)", fileKind(m))}
+	return &InputError{Path: path, Msg: fmt.Sprintf("is %s; compaudit reads only regular files, folders and - (standard input)", outguard.Kind(m))}
 }
 
 // openRegular opens path for reading when it is a regular file. The mode is checked
@@ -160,7 +142,7 @@ func readStdin(opt ReadOptions) (*Session, error) {
 		return nil, &InputError{Path: StdinPath, Msg: errMsg(err)}
 	}
 	if m := fi.Mode(); m&fs.ModeCharDevice != 0 || m&fs.ModeDevice != 0 || m.IsDir() {
-		return nil, &InputError{Path: StdinPath, Msg: fmt.Sprintf("standard input is %s; pipe a session into compaudit (compaudit check - < session.jsonl) or name a file", fileKind(m))}
+		return nil, &InputError{Path: StdinPath, Msg: fmt.Sprintf("standard input is %s; pipe a session into compaudit (compaudit check - < session.jsonl) or name a file", outguard.Kind(m))}
 	}
 	return ReadWith(StdinPath, os.Stdin, opt)
 }
@@ -191,32 +173,44 @@ func regularEntry(dir string, e fs.DirEntry) bool {
 // the bracket that goes too deep. It is one linear pass, before any decoding (whose
 // error paths walk the document with a path per level).
 func checkNesting(path string, data []byte) error {
-	depth, inString, escaped := 0, false, false
+	var sc bracketScan
+	depth := 0
 	for i, c := range data {
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inString = true
-		case '{', '[':
-			if depth++; depth > maxNesting {
-				line, col := lineCol(data, i)
-				return &InputError{Path: path, Line: line, Col: col, Msg: fmt.Sprintf("JSON nested more than %d levels deep", maxNesting)}
-			}
-		case '}', ']':
-			depth--
+		if depth += sc.step(c); depth > maxNesting {
+			line, col := lineCol(data, i)
+			return &InputError{Path: path, Line: line, Col: col, Msg: fmt.Sprintf("JSON nested more than %d levels deep", maxNesting)}
 		}
 	}
 	return nil
+}
+
+// bracketScan follows a JSON text byte by byte, telling brackets from bytes inside
+// strings (escapes included).
+type bracketScan struct{ inString, escaped bool }
+
+// step reads c and returns how it changes the nesting depth: +1 for an opening
+// bracket, -1 for a closing one, 0 for anything else or anything inside a string.
+func (s *bracketScan) step(c byte) int {
+	if s.inString {
+		switch {
+		case s.escaped:
+			s.escaped = false
+		case c == '\\':
+			s.escaped = true
+		case c == '"':
+			s.inString = false
+		}
+		return 0
+	}
+	switch c {
+	case '"':
+		s.inString = true
+	case '{', '[':
+		return 1
+	case '}', ']':
+		return -1
+	}
+	return 0
 }
 
 // fileReader reads many small files (an OpenCode storage folder's) through one

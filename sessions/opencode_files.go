@@ -46,29 +46,12 @@ func oneValue(data []byte) bool {
 	if i == len(data) || (data[i] != '{' && data[i] != '[') {
 		return false
 	}
-	depth, inString, escaped := 0, false, false
+	var sc bracketScan
+	depth := 0
 	for ; i < len(data); i++ {
-		c := data[i]
-		if inString {
-			switch {
-			case escaped:
-				escaped = false
-			case c == '\\':
-				escaped = true
-			case c == '"':
-				inString = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inString = true
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth--; depth == 0 {
-				return onlySpace(data[i+1:])
-			}
+		d := sc.step(data[i])
+		if depth += d; d < 0 && depth == 0 {
+			return onlySpace(data[i+1:])
 		}
 	}
 	return false

@@ -139,7 +139,7 @@ func (g *Guard) resolve(out string) (target, error) {
 		return t, refuse(out, "is under /dev or /proc (use -o - for standard output); compaudit writes only regular files")
 	}
 	if t.fi != nil && !t.fi.Mode().IsRegular() {
-		return t, refuse(out, "is %s, not a regular file; compaudit writes only regular files (use -o - for standard output)", kind(t.fi.Mode()))
+		return t, refuse(out, "is %s, not a regular file; compaudit writes only regular files (use -o - for standard output)", Kind(t.fi.Mode()))
 	}
 	for _, p := range g.files {
 		if t.fi != nil && p.fi != nil && os.SameFile(t.fi, p.fi) || real == p.real {
@@ -195,7 +195,9 @@ func findSameFile(dir string, fi os.FileInfo) string {
 	return found
 }
 
-func kind(m fs.FileMode) string {
+// Kind names a file mode that is not a regular file ("a folder", "a FIFO (named
+// pipe)"), for messages that refuse it; the readers in sessions use it too.
+func Kind(m fs.FileMode) string {
 	switch {
 	case m.IsDir():
 		return "a folder"
@@ -207,6 +209,8 @@ func kind(m fs.FileMode) string {
 		return "a character device"
 	case m&fs.ModeDevice != 0:
 		return "a block device"
+	case m&fs.ModeSymlink != 0:
+		return "a symlink"
 	case m&fs.ModeIrregular != 0:
 		return "an irregular file"
 	}
