@@ -28,9 +28,9 @@ const (
 // units maps a unit as written (lower-case) to its family and scale. Single letters
 // are only read when glued to the number ("250ms", "5s", "16G"): "5 m" is not minutes.
 var units = map[string]unit{
-	"ns": {FamTime, 1e-9}, "nanosecond": {FamTime, 1e-9}, "nanoseconds": {FamTime, 1e-9},
-	"µs": {FamTime, 1e-6}, "μs": {FamTime, 1e-6}, "us": {FamTime, 1e-6}, "microsecond": {FamTime, 1e-6}, "microseconds": {FamTime, 1e-6},
-	"ms": {FamTime, 1e-3}, "msec": {FamTime, 1e-3}, "millisecond": {FamTime, 1e-3}, "milliseconds": {FamTime, 1e-3},
+	"ns": {FamTime, 1e-9}, "nanosecond": {FamTime, 1e-9}, "nanoseconds": {FamTime, 1e-9}, "nanos": {FamTime, 1e-9},
+	"µs": {FamTime, 1e-6}, "μs": {FamTime, 1e-6}, "us": {FamTime, 1e-6}, "microsecond": {FamTime, 1e-6}, "microseconds": {FamTime, 1e-6}, "micros": {FamTime, 1e-6},
+	"ms": {FamTime, 1e-3}, "msec": {FamTime, 1e-3}, "millis": {FamTime, 1e-3}, "millisecond": {FamTime, 1e-3}, "milliseconds": {FamTime, 1e-3},
 	"s": {FamTime, 1}, "sec": {FamTime, 1}, "secs": {FamTime, 1}, "second": {FamTime, 1}, "seconds": {FamTime, 1},
 	"min": {FamTime, 60}, "mins": {FamTime, 60}, "minute": {FamTime, 60}, "minutes": {FamTime, 60},
 	"h": {FamTime, 3600}, "hr": {FamTime, 3600}, "hrs": {FamTime, 3600}, "hour": {FamTime, 3600}, "hours": {FamTime, 3600},

@@ -138,6 +138,9 @@ func hexLetterless(s string) bool { return strings.Trim(s, "0123456789") == "" }
 
 // count is a plain number, with the noun it counts when one follows.
 func (sc *scanner) count(i int, v float64, dec int) Token {
+	if u, x, key, ok := sc.keyUnit(i); ok {
+		return quantity(v, dec, u, x, key)
+	}
 	t := Token{Kind: TokNumber, Norm: "num:" + fmtNum(v), Num: v, Prec: dec, Family: "count", Key: sc.keyBefore(i)}
 	if strings.EqualFold(t.Key, "port") || strings.HasSuffix(strings.ToLower(sc.word(i-1)), "port") {
 		t.Kind = TokPort
@@ -239,6 +242,46 @@ func singular(w string) string {
 
 // keyBefore is the word a value is given to: the nearest content word before it
 // within three words ("port 5432", "replica lag 31.2s", "timeout: 30s").
+// keyUnit: the number is the value of a compound name that ends in a unit
+// ("stabilizationWindowSeconds 600", "timeout_ms: 250", "max-age-days=30"): the name
+// gives the quantity its unit. A plain word before the number ("seconds 600") does
+// not: only a name of at least two parts.
+func (sc *scanner) keyUnit(i int) (string, unit, string, bool) {
+	raw := sc.keyWordBefore(i)
+	parts := subWords(raw)
+	if len(parts) < 2 {
+		return "", unit{}, "", false
+	}
+	u := parts[len(parts)-1]
+	if len(u) < 2 || !isLetter(u[0]) {
+		return "", unit{}, "", false
+	}
+	x, ok := lookupUnit(u, false)
+	if !ok || x.family == FamLength {
+		return "", unit{}, "", false // "…Mm" or "…Cm" inside a name is rarely a length
+	}
+	return u, x, strings.ToLower(raw), true
+}
+
+// keyWordBefore is the word keyBefore reads as the value's name, as written.
+func (sc *scanner) keyWordBefore(i int) string {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		raw := strings.Trim(sc.words[k].t, "\"'`:=")
+		w := strings.ToLower(raw)
+		if w == "" || isDigit(w[0]) {
+			return ""
+		}
+		if stopWord(w) || w == "of" || w == "at" || w == "to" || w == "is" {
+			continue
+		}
+		if !isLetter(w[0]) {
+			return ""
+		}
+		return raw
+	}
+	return ""
+}
+
 func (sc *scanner) keyBefore(i int) string {
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		w := strings.ToLower(sc.words[k].t)

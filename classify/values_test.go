@@ -16,6 +16,13 @@ func norms(text string) string {
 func TestValues(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"latency 250ms", "duration=time:0.25"},
+		// a compound name that ends in a unit gives its number that unit
+		{"timeout_ms: 250", "duration=time:0.25"},
+		{"ttlSeconds: 300", "duration=time:300"},
+		{"retention-days is 14", "duration=time:1209600"},
+		{"heap_limit_mb 512", "size=size:512000000"},
+		{"seconds 600", "number=num:600"},
+		{"itemCount 40", "number=num:40"},
 		{"latency 0.25 s", "duration=time:0.25"},
 		{"waited 45 s", "duration=time:45"},
 		{"waited 0.75 min", "duration=time:45"},

@@ -88,10 +88,23 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	if cs[0].Cover >= KeptCover {
 		return true
 	}
-	if a.UnionCover(f, cs) >= UnionCover {
+	if a.UnionCover(f, restating(cs)) >= UnionCover {
 		return true
 	}
 	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f)
+}
+
+// restating keeps the candidates that are mostly about the fact (at least UnionBack of
+// the summary fact is the source's words): a long summary line that shares two common
+// words with it does not carry part of it.
+func restating(cs []align.Match) []align.Match {
+	out := make([]align.Match, 0, len(cs))
+	for _, m := range cs {
+		if m.Back >= UnionBack {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // ruleClauseKept: a rule whose force-bearing clause the summary carries, without the

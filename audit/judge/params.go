@@ -16,6 +16,9 @@ var (
 	// UnionCover) holds at least this share of its weight is carried by the summary.
 	KeptCover  = 0.5
 	UnionCover = 0.70
+	// UnionBack: a candidate counts towards UnionCover when at least this share of it
+	// is the source fact's words.
+	UnionBack = 0.3
 	// SupportCover: a summary fact whose best source holds at least this share of it
 	// is supported.
 	SupportCover = 0.6

@@ -11,5 +11,7 @@ var _ = valueRule("mutation/value-changed", "value",
 		{Source: []string{"user: Keep the cache at 512 entries."}, Summary: "Keep the cache at 512 entries.", Fires: false},
 		{Source: []string{"user: Keep the cache at 5,000 entries."}, Summary: "Keep the cache at 5000 entries.", Fires: false},
 		{Source: []string{"assistant: Timeout was 30s.", "user: Make it 45s."}, Summary: "Timeout is 45s.", Fires: false},
+		{Source: []string{"assistant: Proposed: retry.backoffMillis 1500, then at most 3 attempts spaced by 500ms."}, Summary: "Retry backoff is 500ms, at most 3 attempts spaced by 500ms.", Fires: true},
+		{Source: []string{"assistant: Proposed: retry.backoffMillis 1500, then at most 3 attempts spaced by 500ms."}, Summary: "Retry backoff of 1.5 s, then at most 3 attempts spaced by 500ms.", Fires: false},
 		{Source: []string{"assistant: Step 3 of the rollout is blocked on the DNS change.", "assistant: Step 5 of the rollout adds the alert rules."}, Summary: "Step 5 of the rollout is blocked on the DNS change.", Fires: true},
 	})

@@ -35,38 +35,50 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 		if !comparableKinds[x.Kind] || hasEquivalent(g.Tokens, x) {
 			continue
 		}
-		best, bestScore := -1, 0
-		for k, y := range g.Tokens {
-			if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
-				continue // a line number compares only with a line number
-			}
-			if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
-				continue // the summary keeps y where the source had it
-			}
-			s := 2
-			if x.Key != "" && x.Key == y.Key {
-				s += 2
-			} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) {
-				continue // values given to different things (unless one slip apart)
-			}
-			if x.Noun != "" && x.Noun == y.Noun {
-				s += 2
-			}
-			if s > bestScore {
-				best, bestScore = k, s
-			}
-		}
+		best := pickCounterpart(r, i, f, g, x, used)
 		if best < 0 {
 			continue
 		}
 		y := g.Tokens[best]
-		if backedElsewhere(r, i, f, y) || oldValueNamed(g, x) {
-			continue
-		}
 		used[best] = true
 		out = append(out, valueDiff{kind: diffKind(x, y), src: x, sum: y})
 	}
 	return out
+}
+
+// pickCounterpart is the value of g that took x's place: the comparable value g states
+// and f does not (or states elsewhere, moved into x's slot), best by shared key and
+// noun, that no other source backs. -1 when there is none.
+func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token, used map[int]bool) int {
+	type cand struct{ k, s int }
+	var cs []cand
+	for k, y := range g.Tokens {
+		if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
+			continue // a line number compares only with a line number
+		}
+		if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
+			continue // the summary keeps y where the source had it
+		}
+		s := 2
+		if x.Key != "" && x.Key == y.Key {
+			s += 2
+		} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) {
+			continue // values given to different things (unless one slip apart)
+		}
+		if x.Noun != "" && x.Noun == y.Noun {
+			s += 2
+		}
+		cs = append(cs, cand{k, s})
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return b.s - a.s })
+	for _, c := range cs {
+		// a value another source states for the same thing is a correction, not a
+		// change; the next candidate may still be the one that took x's place
+		if !backedElsewhere(r, i, f, g.Tokens[c.k]) && !oldValueNamed(g, x) {
+			return c.k
+		}
+	}
+	return -1
 }
 
 // lineRef: a line number ("line 427", "lines 37, 147", "L12"), a location in code
@@ -280,6 +292,14 @@ func contextWords(text string, s, e int) []string {
 		lw := strings.ToLower(strings.Trim(w, ",.;:()'\"`*"))
 		if len(lw) > 2 && !stopish[lw] {
 			ws = append(ws, classify.Stem(lw))
+			if strings.ContainsAny(w, "_-.") || strings.ToLower(w) != w {
+				// a compound name's parts ("stabilizationWindowSeconds": stabil, window, second)
+				for _, t := range classify.ContentWords(w) {
+					if !strings.Contains(t, ":") && !slices.Contains(ws, t) {
+						ws = append(ws, t)
+					}
+				}
+			}
 		}
 	}
 	return ws

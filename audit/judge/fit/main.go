@@ -50,6 +50,7 @@ type example struct {
 	Round  int
 	Pos    bool
 	RankID string
+	Hand   float64 // the hand-set importance, the baseline the fit is compared to
 }
 
 var evalOnly string
@@ -163,7 +164,7 @@ func roundExamples(e *expect, name string, round int, r *rule.Round, unl float64
 		if r.Kept[i] || r.Src[i].Evidence {
 			continue
 		}
-		ex := example{X: judge.Features(r, i, ctx), Case: name, Round: round, W: unl}
+		ex := example{X: judge.Features(r, i, ctx), Case: name, Round: round, W: unl, Hand: r.Importance[i]}
 		labelExample(&ex, e, name, round, strings.ToLower(r.Src[i].Text), allForbidden)
 		out = append(out, ex)
 	}
@@ -299,64 +300,83 @@ func solve(a [][]float64, b []float64) []float64 {
 }
 
 // crossValidate prints, holding each case out in turn, where its labelled facts rank
-// among its round's dropped facts.
+// among its round's dropped facts, beside the same figure for the hand-set importance.
 func crossValidate(ex []example, lambda float64) {
-	cases := map[string]bool{}
+	byCase := map[string][]example{}
 	for _, e := range ex {
-		cases[e.Case] = true
+		byCase[e.Case] = append(byCase[e.Case], e)
 	}
 	var names []string
-	for c := range cases {
+	for c := range byCase {
 		names = append(names, c)
 	}
 	sort.Strings(names)
-	ranks := map[string]int{}
+	fitted, hand := map[string]int{}, map[string]int{}
 	for _, c := range names {
-		var train, test []example
-		for _, e := range ex {
-			if e.Case == c {
-				test = append(test, e)
-			} else {
-				train = append(train, e)
-			}
-		}
+		test := byCase[c]
 		if count(test, func(e example) bool { return e.Pos }) == 0 || evalOnly != "" && !regexp.MustCompile(evalOnly).MatchString(c) {
 			continue
 		}
-		m := judge.Model{Weights: fitLR(train, lambda)}
-		byRound := map[int][]example{}
-		for _, e := range test {
-			byRound[e.Round] = append(byRound[e.Round], e)
-		}
-		for _, es := range byRound {
-			slices.SortStableFunc(es, func(a, b example) int {
-				sa, sb := m.Score(a.X), m.Score(b.X)
-				switch {
-				case sa > sb:
-					return -1
-				case sa < sb:
-					return 1
-				}
-				return 0
-			})
-			for k, e := range es {
-				if e.Pos {
-					if old, ok := ranks[e.RankID]; !ok || k < old {
-						ranks[e.RankID] = k
-					}
-				}
+		var train []example
+		for _, e := range ex {
+			if e.Case != c {
+				train = append(train, e)
 			}
 		}
+		m := judge.Model{Weights: fitLR(train, lambda)}
+		rankInto(fitted, test, func(e example) float64 { return m.Score(e.X) })
+		rankInto(hand, test, func(e example) float64 { return e.Hand })
 	}
 	for _, K := range []int{4, 6, 8, 12, 20} {
-		n := 0
-		for _, r := range ranks {
-			if r < K {
-				n++
+		fmt.Fprintf(os.Stderr, "held-out recall@%d: fitted %s, hand %s\n", K, recallAt(fitted, K), recallAt(hand, K))
+	}
+}
+
+// rankInto records, per labelled fact of test, its best rank in its round by score.
+func rankInto(ranks map[string]int, test []example, score func(example) float64) {
+	byRound := map[int][]example{}
+	for _, e := range test {
+		byRound[e.Round] = append(byRound[e.Round], e)
+	}
+	for _, es := range byRound {
+		es = slices.Clone(es)
+		slices.SortStableFunc(es, func(a, b example) int {
+			sa, sb := score(a), score(b)
+			switch {
+			case sa > sb:
+				return -1
+			case sa < sb:
+				return 1
+			}
+			return 0
+		})
+		for k, e := range es {
+			if e.Pos {
+				if old, ok := ranks[e.RankID]; !ok || k < old {
+					ranks[e.RankID] = k
+				}
 			}
 		}
-		fmt.Fprintf(os.Stderr, "held-out recall@%d: %d/%d\n", K, n, len(ranks))
 	}
+}
+
+// recallAt is how many labelled facts rank below K, split into real sessions (a
+// case named e… or u…) and the rest.
+func recallAt(ranks map[string]int, K int) string {
+	var real, realN, other, otherN int
+	for id, r := range ranks {
+		isReal := strings.HasPrefix(id, "e") || strings.HasPrefix(id, "u")
+		hit := 0
+		if r < K {
+			hit = 1
+		}
+		if isReal {
+			real, realN = real+hit, realN+1
+		} else {
+			other, otherN = other+hit, otherN+1
+		}
+	}
+	return fmt.Sprintf("real %d/%d, fixtures %d/%d", real, realN, other, otherN)
 }
 
 func writeWeights(path string, w []float64) error {
