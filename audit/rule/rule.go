@@ -45,6 +45,9 @@ type Example struct {
 	Source  []string
 	Summary string
 	Fires   bool
+	// Quotes, when set on an example that fires, is text the finding's source side
+	// must contain: which of several sources the rule holds the summary against.
+	Quotes string
 }
 
 // Rule is one phenomenon.

@@ -36,6 +36,7 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"tool: $ wc -l export.csv\n48210 export.csv"}, Summary: "Wrote export.csv with 48,120 lines.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 11520 baud.", Fires: true},
+		{Source: []string{"tool: $ grep -n retries deploy/eu-west/values.yaml\n12:  retries: 3", "tool: edited deploy/eu-west/values.yaml:12: retries: 5"}, Summary: "deploy/eu-east/values.yaml:12 now sets retries to 5.", Fires: true, Quotes: "values.yaml:12: retries"},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
 		{Source: []string{"assistant: 12 of the 40 jobs failed."}, Summary: "Retried 7 jobs.", Fires: false},
 		{Source: []string{"tool: $ git diff --stat\n src/billing/invoice.go | 88 ++++++++------"}, Summary: "`src/billing/invoice.go` line 84: the rounding helper.", Fires: false},
@@ -43,9 +44,14 @@ var _ = rule.Register(&rule.Rule{
 })
 
 // nearestValue finds a source value comparable to t and one slip away from it, on the
-// same thing (a shared key or noun, or a source fact about what g is about).
+// same thing (a shared key or noun, or a source fact about what g is about). Of several,
+// the one written most like t is the original (locales/fr-CA/messages.json:41 rather
+// than the bare locales/fr-CA/messages.json).
 func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, classify.Token, bool) {
 	p := strings.SplitN(t.Norm, ":", 2)[0]
+	var best rule.Ref
+	var bestTok classify.Token
+	bestDist := -1
 	for _, ref := range r.ValueRefs() {
 		f := r.Fact(ref)
 		for _, x := range f.Tokens {
@@ -56,11 +62,14 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 				continue
 			}
 			if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
-				return ref, x, true
+				d := editDistance(strings.ToLower(x.Raw), strings.ToLower(t.Raw))
+				if bestDist < 0 || d < bestDist {
+					best, bestTok, bestDist = ref, x, d
+				}
 			}
 		}
 	}
-	return rule.Ref{}, classify.Token{}, false
+	return best, bestTok, bestDist >= 0
 }
 
 // oneSlip: the digits (or characters) of two values differ by one edit or one

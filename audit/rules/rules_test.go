@@ -14,11 +14,12 @@ import (
 // builds it: each source line is "role: text" (user, assistant, thinking, tool, system).
 func session(ex rule.Example) *sessions.Session { return ruledoc.Session(ex) }
 
-// fired reports whether the rule reported anything on the example, at any severity.
-func fired(r *audit.Report, id string) bool {
+// fired reports whether the rule reported anything on the example, at any severity
+// (quoting the given source text, when one is given).
+func fired(r *audit.Report, id, quotes string) bool {
 	for _, rd := range r.Rounds {
 		for _, f := range rd.Findings {
-			if f.Rule == id {
+			if f.Rule == id && (quotes == "" || f.Source != nil && strings.Contains(f.Source.Text, quotes)) {
 				return true
 			}
 		}
@@ -42,7 +43,7 @@ func TestRuleExamples(t *testing.T) {
 				} else {
 					quiet++
 				}
-				got := fired(audit.Run(session(ex), audit.Options{Workers: 1}), ru.ID)
+				got := fired(audit.Run(session(ex), audit.Options{Workers: 1}), ru.ID, ex.Quotes)
 				if got != ex.Fires {
 					t.Errorf("example %d: fired %v, want %v\n  source: %q\n  summary: %q", k, got, ex.Fires, ex.Source, ex.Summary)
 				}
