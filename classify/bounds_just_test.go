@@ -22,3 +22,28 @@ func TestJustAsQualifier(t *testing.T) {
 		}
 	}
 }
+
+// A negated bound is the opposite bound ("not before" floors, "not after" caps), read
+// once: the shorter cue inside it is not a second bound.
+func TestNegatedBound(t *testing.T) {
+	for text, want := range map[string]string{
+		"Decommission the old cluster not before 2027-03-01.":    "atleast",
+		"Invoices go out not after the 5th of each month.":       "atmost",
+		"Publish the advisory before 2027-03-01.":                "before",
+		"Keep at most 4 shards per node.":                        "atmost",
+		"Refresh the token no more often than every 20 minutes.": "atmost",
+	} {
+		f := ExtractSource(Source{ID: "m", Role: "user", Text: text})
+		var kinds []string
+		for _, x := range f {
+			for _, b := range x.Bounds {
+				if b.Kind != "scope" {
+					kinds = append(kinds, b.Kind)
+				}
+			}
+		}
+		if len(kinds) != 1 || kinds[0] != want {
+			t.Errorf("%q: bounds %v, want just %s", text, kinds, want)
+		}
+	}
+}

@@ -137,8 +137,8 @@ var limitingDeterminer = map[string]bool{"the": true, "one": true, "a": true, "a
 func boundsOf(text string, cues cueSet, toks []Token) []Bound {
 	var out []Bound
 	qs := cues.of("qualifier")
-	for _, h := range qs {
-		if !boundCue(text, h, toks) {
+	for k, h := range qs {
+		if !boundCue(text, h, toks) || insideLonger(qs, k) {
 			continue
 		}
 		kind := h.Attr("kind")
@@ -166,6 +166,18 @@ func boundsOf(text string, cues cueSet, toks []Token) []Bound {
 		out = append(out, b)
 	}
 	return out
+}
+
+// insideLonger: qualifier cue k lies within a longer one ("before" in "not before",
+// "most" in "at most"): the longer cue is the bound.
+func insideLonger(qs []lexicon.Hit, k int) bool {
+	h := qs[k]
+	for j, o := range qs {
+		if j != k && o.Start <= h.Start && o.End >= h.End && o.End-o.Start > h.End-h.Start {
+			return true
+		}
+	}
+	return false
 }
 
 // clauseEnd is where the clause that starts at i ends.
