@@ -85,6 +85,11 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	if len(cs) == 0 {
 		return false
 	}
+	if forceRule(f) && !forceCarried(sum, cs) {
+		// a rule is its force: a summary that keeps its words as a plain statement
+		// ("replicaCount 3" for "replicaCount must never go below 3") has not kept it
+		return false
+	}
 	if cs[0].Cover >= KeptCover {
 		return true
 	}
@@ -92,6 +97,27 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 		return true
 	}
 	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f)
+}
+
+// forceRule: a fact that is a rule with the force of must or never.
+func forceRule(f *classify.Fact) bool {
+	return f.Act == classify.ActRule && f.Modality.Level >= 3
+}
+
+// forceCarried: a summary fact that holds a good share of the rule carries some force
+// of its own (a modal, a negation, an order, a rules section, the user's words quoted).
+func forceCarried(sum []classify.Fact, cs []align.Match) bool {
+	for _, m := range cs {
+		if m.Cover < PairCover {
+			continue
+		}
+		g := &sum[m.Fact]
+		if g.Act == classify.ActRule || g.Modality.Level >= 2 || g.Negated || g.Modality.Negative ||
+			g.Section == classify.SecRules || g.Section == classify.SecUserMessages {
+			return true
+		}
+	}
+	return false
 }
 
 // restating keeps the candidates that are mostly about the fact (at least UnionBack of

@@ -47,3 +47,29 @@ func TestKeptNeedsRestatingCandidates(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleKeptNeedsForce: a rule whose words the summary keeps as a plain statement has
+// lost what made it a rule; kept with any force of its own, it is carried.
+func TestRuleKeptNeedsForce(t *testing.T) {
+	rule := "The nightly backup must never run on the primary; it locks the orders table."
+	cases := []struct {
+		sum  string
+		want bool
+	}{
+		{"Nightly backup: primary, 14 minutes, orders table locked during the run.", false},
+		{"The nightly backup must not run on the primary (it locks the orders table).", true},
+		{"Never run the nightly backup on the primary: it locks the orders table.", true},
+	}
+	for _, c := range cases {
+		src := classify.Extract("m1", "user", rule)
+		sum := classify.Extract("c1", "summary", c.sum)
+		if len(src) != 1 || !forceRule(&src[0]) {
+			t.Fatalf("source not read as one rule with force: %+v", src)
+		}
+		a := align.New(Align, src, sum)
+		cs := a.Candidates(&src[0], Align.TopK)
+		if got := kept(a, &src[0], sum, cs); got != c.want {
+			t.Errorf("%q: kept = %v, want %v", c.sum, got, c.want)
+		}
+	}
+}
