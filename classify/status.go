@@ -57,6 +57,9 @@ func statusBits(text string) uint8 {
 		return false
 	}
 	for _, h := range hits {
+		if conditional(text, hits, h) {
+			continue // "stays open until the load test passes": a condition, not a status
+		}
 		if c := hitStatus(text, h, negated(h)); c != "" {
 			set(c)
 		}
@@ -72,6 +75,37 @@ func statusBits(text string) uint8 {
 		set(StDone) // "40 of 40", "All 40 shards are rebalanced"
 	}
 	return out
+}
+
+// conditional: cue h sits in a clause opened by until, unless or if: it states the
+// condition the claim waits on, not the claim's status.
+func conditional(text string, hits []lexicon.Hit, h lexicon.Hit) bool {
+	for _, q := range hits {
+		if q.Category != "qualifier" || q.End > h.Start || !conditionCue(q) {
+			continue
+		}
+		if !strings.ContainsAny(text[q.End:h.Start], ",.;:!?()\n") {
+			return true
+		}
+	}
+	return false
+}
+
+// conditionCue: a qualifier that opens a condition ("until", "unless", "if"; not
+// "when", which as often dates a fact as conditions it, nor a "[pending]" tag).
+func conditionCue(q lexicon.Hit) bool {
+	switch q.Attr("kind") {
+	case "until":
+		return !strings.EqualFold(q.Phrase, "pending")
+	case "unless":
+		return true
+	case "if":
+		switch strings.ToLower(q.Phrase) {
+		case "if", "provided", "provided that", "in case", "as soon as":
+			return true
+		}
+	}
+	return false
 }
 
 // passWords are the "result" cues that say a check passed.

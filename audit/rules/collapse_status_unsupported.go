@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -29,10 +32,13 @@ var _ = rule.Register(&rule.Rule{
 			if f.Status.Epistemic == classify.StatusHypothesis && claim(f) {
 				fs["hypothesis"] = true
 			}
-			for _, t := range [][2]string{{"hypothesis", "established"}, {classify.StOpen, classify.StDone}, {classify.StFailed, classify.StPassed}, {classify.StRejected, classify.StChosen}} {
+			for _, t := range statusPairs {
 				if fs[t[0]] && !fs[t[1]] && gs[t[1]] && !gs[t[0]] && !settles(r, k, t[1]) && !laterSettled(r, s.Ref.I, t[1]) {
 					return rule.NewHit(s.Ref.I, k, 0.8, "the sources hold it as "+t[0]+"; the summary as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
 				}
+			}
+			if j, t, ok := takenBack(r, s.Ref.I, g, gs); ok {
+				return rule.NewHit(j, k, 0.8, "the source takes it back further on ("+t[0]+"); the summary holds it as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
 			}
 			return rule.Hit{}, false // judged on the best source only
 		}
@@ -42,8 +48,74 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The latency spikes might come from GC pauses during the nightly compaction window, which would also fit the disk queue depth graphs and the alert timestamps from the on-call channel."}, Summary: "Cause of the spikes: GC pauses.", Fires: true},
 		{Source: []string{"assistant: So far 12 of the 30 shards are migrated to the new layout; the other 18 wait for the maintenance window next week and the checksum tool."}, Summary: "Shards migrated to the new layout: done.", Fires: true},
 		{Source: []string{"assistant: The latency spikes come from GC pauses on the ingest nodes; the GC logs show 4 s pauses."}, Summary: "Cause of the latency spikes: GC pauses on the ingest nodes.", Fires: false},
+		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: true, Quotes: "stays open"},
+		{Source: []string{"assistant: The retry patch builds and the unit tests pass. Next I'll tidy the changelog."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: false},
 	},
 })
+
+// statusPairs are the weak and the settled side of each status axis, in the order
+// they are judged.
+var statusPairs = [][2]string{{"hypothesis", "established"}, {classify.StOpen, classify.StDone}, {classify.StFailed, classify.StPassed}, {classify.StRejected, classify.StChosen}}
+
+// takenBackReach is how many facts further on a message may take a status back.
+const takenBackReach = 3
+
+// takenBack: a later fact of source fact i's own message holds the weak side of a
+// status the summary gives as settled ("The test passes, but it only simulates the
+// autofill. The issue remains open until someone checks on a real device."), about the
+// same thing (it shares a word with the summary fact, or opens on a word that points
+// back), and nothing later settles it.
+func takenBack(r *rule.Round, i int, g *classify.Fact, gs map[string]bool) (int, [2]string, bool) {
+	for _, t := range statusPairs {
+		if !gs[t[1]] || gs[t[0]] {
+			continue
+		}
+		if r.Src[i].Origin == classify.OriginSummary {
+			return 0, [2]string{}, false // a parent summary's items are separate points, not one account
+		}
+		for j := i + 1; j < len(r.Src) && j <= i+takenBackReach && r.Src[j].Message == r.Src[i].Message; j++ {
+			x := &r.Src[j]
+			if x.Act == classify.ActRule || x.Act == classify.ActRequest || x.Act == classify.ActQuestion {
+				continue
+			}
+			fs := classify.StatusClasses(x)
+			if t[0] == "hypothesis" && x.Status.Epistemic == classify.StatusHypothesis {
+				fs["hypothesis"] = true
+			}
+			if fs[t[0]] && !fs[t[1]] && (sharesTerm(x, g) || pointsBack(x.Text)) && !laterSettled(r, j, t[1]) {
+				return j, t, true
+			}
+		}
+	}
+	return 0, [2]string{}, false
+}
+
+func sharesTerm(x, g *classify.Fact) bool {
+	for _, w := range x.Words {
+		if slices.Contains(g.Words, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// pointsBack: the fact opens on a word that refers to what came before ("It", "This",
+// "The issue", "That fix").
+func pointsBack(text string) bool {
+	ws := strings.Fields(strings.ToLower(text))
+	if len(ws) == 0 {
+		return false
+	}
+	switch strings.Trim(ws[0], ",.;:") {
+	case "it", "this", "that", "these", "those", "which":
+		return true
+	case "the":
+		return len(ws) > 1 && anaphoricNoun[strings.Trim(ws[1], ",.;:")]
+	}
+	return false
+}
+
+var anaphoricNoun = map[string]bool{"issue": true, "problem": true, "bug": true, "fix": true, "change": true, "error": true, "failure": true, "task": true, "ticket": true}
 
 // causal: the fact names a cause ("caused by", "because", "root cause", "due to").
 func causal(g *classify.Fact) bool {

@@ -1,0 +1,27 @@
+package classify
+
+import "testing"
+
+// A status cue inside a condition (until, unless, if) is what the claim waits on, not
+// the claim's status; the same cue in a main clause or a "when" clause of time counts.
+func TestStatusInCondition(t *testing.T) {
+	cases := []struct {
+		text   string
+		status string
+		want   bool
+	}{
+		{"The ticket stays open until the load test passes.", StPassed, false},
+		{"The ticket stays open until the load test passes.", StOpen, true},
+		{"Keep the flag off unless the canary succeeds.", StPassed, false},
+		{"Roll back if the migration fails.", StFailed, false},
+		{"The load test passes.", StPassed, true},
+		{"When the migration failed, we restored the snapshot.", StFailed, true},
+		{"Blocked until Friday, then the import failed.", StFailed, true},
+	}
+	for _, c := range cases {
+		f := Fact{Text: c.text}
+		if got := StatusClasses(&f)[c.status]; got != c.want {
+			t.Errorf("%q: %s = %v, want %v", c.text, c.status, got, c.want)
+		}
+	}
+}
