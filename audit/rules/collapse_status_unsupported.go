@@ -82,7 +82,7 @@ func takenBack(r *rule.Round, i int, g *classify.Fact, gs map[string]bool) (int,
 			if t[0] == "hypothesis" && x.Status.Epistemic == classify.StatusHypothesis {
 				fs["hypothesis"] = true
 			}
-			if fs[t[0]] && !fs[t[1]] && (sharesTerm(x, g) || pointsBack(x.Text)) && !laterSettled(r, j, t[1]) {
+			if !r.Kept[j] && fs[t[0]] && !fs[t[1]] && (sharesTerm(x, g) || pointsBack(x.Text)) && !laterSettled(r, j, t[1]) {
 				return j, t, true
 			}
 		}
