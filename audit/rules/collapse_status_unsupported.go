@@ -50,6 +50,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The latency spikes come from GC pauses on the ingest nodes; the GC logs show 4 s pauses."}, Summary: "Cause of the latency spikes: GC pauses on the ingest nodes.", Fires: false},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: true, Quotes: "stays open"},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass. Next I'll tidy the changelog."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: false},
+		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass. The ticket stays open until the load test passes.", Fires: false},
 	},
 })
 
