@@ -164,6 +164,7 @@ func (e *extractor) collect(ids []string) judge.Input {
 			in.Pos = append(in.Pos, p)
 		}
 	}
+	classify.ResolveOptions(in.Src)
 	return in
 }
 

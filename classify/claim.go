@@ -61,6 +61,45 @@ func (c cueSet) negatedAt(s int) bool {
 	return false
 }
 
+// noPrefixed: the fact opens on "No" and a named thing, then a reason or a stop ("No
+// drive.readonly: it's restricted", "No `--force`, ever."): that thing is ruled out.
+// "No errors", "No, that's fine" name nothing.
+func noPrefixed(text string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(text, "*_ "), "No ")
+	if !ok {
+		return false
+	}
+	end := strings.IndexAny(rest, ":,;(") // the name runs to where its reason starts
+	if end < 0 {
+		end = len(strings.TrimRight(rest, ".! "))
+	}
+	name := strings.TrimSpace(rest[:end])
+	if strings.ContainsRune(name, ' ') {
+		return false // "No errors so far": a phrase, not a name
+	}
+	return identifierLike(strings.Trim(name, "`*_"), strings.HasPrefix(name, "`"))
+}
+
+// identifierLike: a word that names one specific thing: code in backticks, or a name
+// with dots, slashes, underscores or inner capitals (drive.readonly, --force, maxPods).
+func identifierLike(w string, quoted bool) bool {
+	if len(w) < 2 {
+		return false
+	}
+	if quoted {
+		return true
+	}
+	if strings.ContainsAny(w[1:len(w)-1], "._/") || strings.HasPrefix(w, "--") {
+		return true
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'A' && w[i] <= 'Z' && w[i-1] >= 'a' && w[i-1] <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
 // analyze fills the claim slots of f from its text.
 func analyze(f *Fact) {
 	text := f.Text
@@ -68,6 +107,9 @@ func analyze(f *Fact) {
 	f.Modality = deonticOf(text, cues, f.Origin)
 	f.Negated = negatedMain(cues, f.Modality)
 	f.Status = statusOf(cues)
+	if f.Status.Choice == "" && noPrefixed(text) {
+		f.Status.Choice = StatusRejected // "No drive.readonly: it's restricted"
+	}
 	f.Bounds = boundsOf(text, cues, f.Tokens)
 	for _, b := range f.Bounds {
 		f.Qualifiers = appendOnce(f.Qualifiers, b.Kind)

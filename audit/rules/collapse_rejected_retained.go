@@ -1,0 +1,90 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// A ruled-out option comes back as the fallback: "No drive.readonly: it's restricted"
+// becomes "drive.readonly remains a fallback if the Picker proves awkward".
+var _ = rule.Register(&rule.Rule{
+	ID:    "collapse/rejected-retained",
+	Doc:   "The summary keeps as a fallback or an open option something a source ruled out.",
+	Stage: rule.StageClaim,
+	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
+		g := &r.Sum[k]
+		if g.Code || g.Status.Choice == classify.StatusRejected || !retains(g.Text) {
+			return rule.Hit{}, false
+		}
+		names := namedTerms(g)
+		if len(names) == 0 {
+			return rule.Hit{}, false
+		}
+		for i := range r.Src {
+			f := &r.Src[i]
+			if f.Status.Choice != classify.StatusRejected || !sharesAnyTerm(f, names) || laterChosen(r, i) || rejectionKept(r, i) {
+				continue
+			}
+			return rule.NewHit(i, k, 0.85, "a ruled-out option is kept as a fallback",
+				rule.Slot{Name: "choice", Source: classify.StatusRejected, Summary: "fallback"}), true
+		}
+		return rule.Hit{}, false
+	},
+	Examples: []rule.Example{
+		{Source: []string{"assistant: Either raise `worker_concurrency` or split the queue.", "user: No worker_concurrency: the broker falls over above 32."}, Summary: "Split the queue; raising worker_concurrency remains a fallback.", Fires: true},
+		{Source: []string{"assistant: Options:\nA. Pin `libfoo` to 2.3 in the lockfile.\nB. Vendor a patched libfoo_compat.\nRejecting B: nobody would maintain the fork."}, Summary: "Pinned libfoo to 2.3; vendoring libfoo_compat is kept as a backup plan.", Fires: true},
+		{Source: []string{"assistant: Either raise `worker_concurrency` or split the queue.", "user: Split the queue for now."}, Summary: "Split the queue; raising worker_concurrency remains a fallback.", Fires: false},
+		{Source: []string{"user: No worker_concurrency: the broker falls over above 32."}, Summary: "worker_concurrency was ruled out (the broker falls over above 32).", Fires: false},
+		{Source: []string{"user: No worker_concurrency: the broker falls over above 32."}, Summary: "No worker_concurrency: the broker falls over above 32. The retry path keeps a fallback to the old worker_pool.", Fires: false},
+	},
+})
+
+// retains: the text keeps something available (a fallback, still an option).
+func retains(text string) bool {
+	for _, h := range lexicon.Default().Find(lexicon.Lower(text)) {
+		if h.Category == "retained" {
+			return true
+		}
+	}
+	return false
+}
+
+// namedTerms are g's identifier terms ("id:drive.readonly", "id:libfoo_compat").
+func namedTerms(g *classify.Fact) []string {
+	var out []string
+	for _, w := range g.Words {
+		if strings.HasPrefix(w, "id:") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+func sharesAnyTerm(f *classify.Fact, terms []string) bool {
+	for _, w := range f.Words {
+		for _, t := range terms {
+			if w == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rejectionKept: a summary fact that carries source fact i says it was ruled out.
+func rejectionKept(r *rule.Round, i int) bool {
+	for _, m := range r.Cands[i] {
+		if m.Cover >= 0.5 && r.Sum[m.Fact].Status.Choice == classify.StatusRejected {
+			return true
+		}
+	}
+	return false
+}
+
+// laterChosen: a later source fact about fact i chooses it after all.
+func laterChosen(r *rule.Round, i int) bool {
+	return len(r.Later(i, func(x *classify.Fact) bool { return x.Status.Choice == classify.StatusChosen })) > 0
+}

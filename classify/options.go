@@ -1,0 +1,101 @@
+package classify
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Options offered as a labelled list ("A. delete old chunks", "(b) move the buffer",
+// "Option 4: cache per tenant") are often chosen or ruled out by their label alone, in
+// the same message or a later one: "Rejecting B: it violates your audit rule", "I'd go
+// with option 4", "B) yeah, let's go json", "(b) and not (a)". ResolveOptions carries
+// such a choice to the option it names, so the option's own fact holds its status.
+
+// optionLabel reads the label an option item opens on ("a", "b", "4"), or "".
+func optionLabel(text string) string {
+	t := strings.TrimLeft(text, "*_ \t")
+	if m := reOptionWord.FindStringSubmatch(t); m != nil {
+		return strings.ToLower(m[1])
+	}
+	if len(t) < 4 {
+		return ""
+	}
+	switch {
+	case t[0] == '(' && t[2] == ')' && (isLetterAE(t[1]) || t[1] >= '1' && t[1] <= '9'):
+		return strings.ToLower(t[1:2])
+	case isUpperAE(t[0]) && (t[1] == '.' || t[1] == ')') && t[2] == ' ':
+		return strings.ToLower(t[:1])
+	case t[0] >= 'a' && t[0] <= 'e' && t[1] == ')' && t[2] == ' ':
+		return t[:1]
+	}
+	return ""
+}
+
+func isUpperAE(c byte) bool  { return c >= 'A' && c <= 'E' }
+func isLetterAE(c byte) bool { return isUpperAE(c) || c >= 'a' && c <= 'e' }
+
+var (
+	reOptionWord = regexp.MustCompile(`^(?i:option)\s+([A-Ea-e1-9])\b`)
+	// a label as a choice names it: "B", "(b)", "option 4", "option B"
+	labelRef = `(\([a-eA-E1-9]\)|(?i:option)\s+[a-eA-E1-9]\b|\b[A-E]\b)`
+	reReject = regexp.MustCompile(`(?i:\b(?:reject(?:ing|ed)?|ruling out|rule out|ruled out|not|against|drop(?:ping)?|skip(?:ping)?)\s+)` + labelRef)
+	reChoose = regexp.MustCompile(`(?i:\b(?:recommend(?:ing)?|go(?:ing)? with|went with|pick(?:ing)?|choose|chose|prefer|opt for|settle on|let's do|take)\s+)` + labelRef)
+)
+
+// refLabel normalises a label reference ("(b)" -> "b", "option 4" -> "4").
+func refLabel(ref string) string {
+	ref = strings.Trim(ref, "() ")
+	if f := strings.Fields(ref); len(f) == 2 {
+		ref = f[1]
+	}
+	return strings.ToLower(ref)
+}
+
+// ResolveOptions sets, over facts in the order they were said, the choice status of
+// each labelled option that a later fact chooses or rules out by its label. An option
+// that states its own choice keeps it; the latest list with a label is the one meant.
+func ResolveOptions(fs []Fact) {
+	items := map[string]int{}
+	for i := range fs {
+		f := &fs[i]
+		if f.Code {
+			continue
+		}
+		if l := optionLabel(f.Text); l != "" {
+			if k, ok := items[l]; ok && f.Origin == OriginUser && fs[k].Message != f.Message && reOptionReply.MatchString(strings.TrimLeft(f.Text, "*_ ")) {
+				setChoice(fs, items, l, f, StatusChosen) // "B) yeah let's go json": the reply picks B
+				continue
+			}
+			if prev, ok := items[l]; ok && fs[prev].Message != f.Message {
+				clear(items) // a new list: earlier labels no longer name anything
+			}
+			items[l] = i
+			if reReject.FindStringIndex(f.Text) == nil && reChoose.FindStringIndex(f.Text) == nil {
+				continue // the option itself, not a choice about another
+			}
+		}
+		if len(items) == 0 {
+			continue
+		}
+		applyChoice(fs, items, f, reReject, StatusRejected)
+		applyChoice(fs, items, f, reChoose, StatusChosen)
+	}
+}
+
+// reOptionReply: a reply that opens on a bare label, then its reason.
+var reOptionReply = regexp.MustCompile(`^(?:\([a-eA-E1-9]\)|[a-eA-E]\))\s`)
+
+func applyChoice(fs []Fact, items map[string]int, f *Fact, re *regexp.Regexp, status string) {
+	for _, m := range re.FindAllStringSubmatch(f.Text, -1) {
+		setChoice(fs, items, refLabel(m[1]), f, status)
+	}
+}
+
+// setChoice gives option l the status, unless it is the fact itself or already has one.
+func setChoice(fs []Fact, items map[string]int, l string, by *Fact, status string) {
+	k, ok := items[l]
+	if !ok || &fs[k] == by || fs[k].Status.Choice != "" {
+		return
+	}
+	fs[k].Status.Choice = status
+}
