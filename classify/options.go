@@ -2,6 +2,7 @@ package classify
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -64,6 +65,7 @@ func ResolveOptions(fs []Fact) {
 		if l := optionLabel(f.Text); l != "" {
 			if k, ok := items[l]; ok && f.Origin == OriginUser && fs[k].Message != f.Message && reOptionReply.MatchString(strings.TrimLeft(f.Text, "*_ ")) {
 				setChoice(fs, items, l, f, StatusChosen) // "B) yeah let's go json": the reply picks B
+				f.Picks = append(f.Picks, k)
 				continue
 			}
 			if prev, ok := items[l]; ok && fs[prev].Message != f.Message {
@@ -87,7 +89,11 @@ var reOptionReply = regexp.MustCompile(`^(?:\([a-eA-E1-9]\)|[a-eA-E]\))\s`)
 
 func applyChoice(fs []Fact, items map[string]int, f *Fact, re *regexp.Regexp, status string) {
 	for _, m := range re.FindAllStringSubmatch(f.Text, -1) {
-		setChoice(fs, items, refLabel(m[1]), f, status)
+		l := refLabel(m[1])
+		setChoice(fs, items, l, f, status)
+		if k, ok := items[l]; ok && &fs[k] != f && !slices.Contains(f.Picks, k) {
+			f.Picks = append(f.Picks, k)
+		}
 	}
 }
 

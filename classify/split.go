@@ -24,12 +24,15 @@ var (
 	reHeading    = regexp.MustCompile(`^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$`)
 	reNumHeading = regexp.MustCompile(`^\s*(?:\d+\.|[A-Z]\.)\s+([A-Z][^:.]{1,60}):\s*$`)
 	reLabelLine  = regexp.MustCompile(`^\s*(?:\*\*)?([A-Z][A-Za-z /&()'-]{1,40}?)(?:\*\*)?:\s*(?:\*\*)?\s*$`)
-	reBullet     = regexp.MustCompile(`^(\s*)(?:[-*+•]|\d{1,3}[.)]|[a-z][.)])\s+`)
-	reTableSep   = regexp.MustCompile(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
-	reXMLOnly    = regexp.MustCompile(`^\s*</?([A-Za-z_][\w-]*)>\s*$`)
-	reXMLLine    = regexp.MustCompile(`^\s*<([A-Za-z_][\w-]*)>(.*?)(?:</[A-Za-z_][\w-]*>)?\s*$`)
-	reKeyValue   = regexp.MustCompile(`^\s*(?:\*\*)?[A-Za-z][\w.-]*(?:[ /][\w.-]+){0,3}(?:\*\*)?:(?:\*\*)?\s+\S`)
-	reHRule      = regexp.MustCompile(`^\s*([-*_=])(\s*[-*_=]){2,}\s*$`)
+	reBullet     = regexp.MustCompile(`^(\s*)(?:[-*+•]|\d{1,3}[.)]|[a-z][.)]|\([a-zA-Z1-9]\)|[A-E][.)])\s+`)
+	// reLabelBullet: a bullet whose marker is an option's label ("(b)", "a)", "B.");
+	// the label stays in the fact's text, since a later "go with (b)" names it by it
+	reLabelBullet = regexp.MustCompile(`^\s*(?:[a-eA-E][.)]|\([a-zA-Z1-9]\))\s+`)
+	reTableSep    = regexp.MustCompile(`^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$`)
+	reXMLOnly     = regexp.MustCompile(`^\s*</?([A-Za-z_][\w-]*)>\s*$`)
+	reXMLLine     = regexp.MustCompile(`^\s*<([A-Za-z_][\w-]*)>(.*?)(?:</[A-Za-z_][\w-]*>)?\s*$`)
+	reKeyValue    = regexp.MustCompile(`^\s*(?:\*\*)?[A-Za-z][\w.-]*(?:[ /][\w.-]+){0,3}(?:\*\*)?:(?:\*\*)?\s+\S`)
+	reHRule       = regexp.MustCompile(`^\s*([-*_=])(\s*[-*_=]){2,}\s*$`)
 )
 
 // Split breaks text into fact spans. It is markdown-aware: fenced code is one span,

@@ -149,6 +149,9 @@ func (s *splitter) bullet(pos, lineEnd, next int, line string) int {
 	m := reBullet.FindStringIndex(line)
 	// A bullet's continuation lines (indented, not bullets) belong to it.
 	bStart := pos + m[1]
+	if reLabelBullet.MatchString(line) {
+		bStart = pos + len(line) - len(strings.TrimLeft(line, " \t"))
+	}
 	bEnd, p := s.continuation(lineEnd, next)
 	// a label bullet ("- User rules:") is the context of the bullets nested under it
 	indent := len(line) - len(strings.TrimLeft(line, " \t"))

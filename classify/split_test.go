@@ -153,8 +153,9 @@ func TestSplitMarkdown(t *testing.T) {
 			[]wantSpan{{text: "Use PostgreSQL v18.2."}, {text: "Then run the migration."}}},
 		{"unindented line after a bullet is not a continuation", "- keep it at 3 replicas\nThe load test is next.",
 			[]wantSpan{{text: "keep it at 3 replicas"}, {text: "The load test is next."}}},
-		{"other bullet marks and lettered items", "+ plus bullet\n• dot bullet\na) lettered\nb. lettered two",
-			[]wantSpan{{text: "plus bullet"}, {text: "dot bullet"}, {text: "lettered"}, {text: "lettered two"}}},
+		// a lettered item keeps its label: a later "go with (b)" names the option by it
+		{"other bullet marks and lettered items", "+ plus bullet\n• dot bullet\na) lettered\nb. lettered two\n(c) in brackets\nD. capital",
+			[]wantSpan{{text: "plus bullet"}, {text: "dot bullet"}, {text: "a) lettered"}, {text: "b. lettered two"}, {text: "(c) in brackets"}, {text: "D. capital"}}},
 		{"nested bullets are their own facts", "- parent\n  - child one\n  - child two",
 			[]wantSpan{{text: "parent"}, {text: "child one"}, {text: "child two"}}},
 		{"two-digit numbered items", "10. tenth item\n11. eleventh",

@@ -58,6 +58,11 @@ func build(in Input) *rule.Round {
 		}
 		r.Kept[i] = kept(a, f, in.Sum, cs)
 	}
+	for i := range in.Src {
+		if !r.Kept[i] && pickKept(r, i) {
+			r.Kept[i] = true
+		}
+	}
 	r.Support = support(in)
 	r.Text = textIndex(in)
 	r.Terms = map[string]bool{}
@@ -97,6 +102,22 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 		return true
 	}
 	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f)
+}
+
+// pickKept: a short choice made by labels ("I'd go with (b) and not (a)", "Agree,
+// (b).") says what its options say; the summary carries it when it carries an option
+// it picked.
+func pickKept(r *rule.Round, i int) bool {
+	f := &r.Src[i]
+	if len(f.Picks) == 0 || len(f.Words) > pickWords {
+		return false
+	}
+	for _, k := range f.Picks {
+		if k < len(r.Kept) && r.Kept[k] {
+			return true
+		}
+	}
+	return false
 }
 
 // forceRule: a fact that is a rule with the force of must or never.

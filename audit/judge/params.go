@@ -34,4 +34,7 @@ var (
 	// PartlyCarried scales the strength of an omission whose fact the summary holds
 	// only in part (a pair no rule explains, below KeptCover).
 	PartlyCarried = 0.6
+	// pickWords: a choice made by labels with at most this many terms says nothing
+	// of its own beyond the options it picks.
+	pickWords = 8
 )
