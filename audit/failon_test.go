@@ -1,8 +1,11 @@
 package audit
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/compaudit/compaudit/sessions"
 )
 
 func intp(i int) *int { return &i }
@@ -172,5 +175,27 @@ func TestQuoteSides(t *testing.T) {
 	long := Finding{Source: &Side{Message: "m1", Text: strings.Repeat("word ", 60)}}
 	if q := quoteSides(long); strings.Count(q, "…") != 1 || len([]rune(q)) > checkQuoteRunes+20 {
 		t.Errorf("a long fact is not cut: %q", q)
+	}
+}
+
+// TestCleanFixturesPassCheck: a faithful summary passes `compaudit check` with the
+// default --fail-on (the fixtures named "clean" are labelled with no loss at all).
+func TestCleanFixturesPassCheck(t *testing.T) {
+	dirs, _ := filepath.Glob("../testdata/fixtures/*clean*")
+	if len(dirs) < 4 {
+		t.Fatalf("found %d clean fixtures, want at least 4", len(dirs))
+	}
+	fo, err := ParseFailOn("error,flagged")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		s, err := sessions.ReadFile(filepath.Join(d, "session.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hits := fo.Match(Run(s, Options{})); len(hits) > 0 {
+			t.Errorf("%s fails check:\n  %s", filepath.Base(d), strings.Join(hits, "\n  "))
+		}
 	}
 }

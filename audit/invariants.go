@@ -84,6 +84,9 @@ func extractedCandidates(s *sessions.Session, res []*roundResult) []invCand {
 			if f.Origin == classify.OriginSummary || jr.Importance[i] < InvariantWeight || !invariantLike(f) {
 				continue
 			}
+			if jr.Kept[i] && jr.Best[i].Fact < 0 {
+				continue // it restates or picks what other facts say: those are the ones to track
+			}
 			if f.Act == classify.ActFailure && f.Origin != classify.OriginUser {
 				if failureMsgs[f.Message] {
 					continue // one failure record per tool run: its telling line
@@ -172,6 +175,9 @@ func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 			return keptState(st, c.fact.Text, &jr.Sum[jr.Best[i].Fact], jr.Best[i].Score)
 		}
 		st.State = StateDropped
+		if jr.Kept[i] {
+			st.State = StateParaphrased // carried by what it restates or picks, not by words of its own
+		}
 		return st
 	}
 	a := rr.sumAlig

@@ -59,7 +59,7 @@ func build(in Input) *rule.Round {
 		r.Kept[i] = kept(a, f, in.Sum, cs)
 	}
 	for i := range in.Src {
-		if !r.Kept[i] && pickKept(r, i) {
+		if !r.Kept[i] && (pickKept(r, i) || restatesKept(r, i)) {
 			r.Kept[i] = true
 		}
 	}
@@ -92,8 +92,10 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	}
 	if forceRule(f) && !forceCarried(sum, cs) {
 		// a rule is its force: a summary that keeps its words as a plain statement
-		// ("replicaCount 3" for "replicaCount must never go below 3") has not kept it
-		return false
+		// ("replicaCount 3" for "replicaCount must never go below 3") has not kept it,
+		// unless it states the same status ("forget X, it's off the table": "X was
+		// ruled out")
+		return sameClaim(a, f, sum, cs)
 	}
 	if cs[0].Cover >= KeptCover {
 		return true
@@ -118,6 +120,39 @@ func pickKept(r *rule.Round, i int) bool {
 		}
 	}
 	return false
+}
+
+// restatesKept: a short request of the user's whose every term an earlier message of
+// theirs holds in facts the summary carries ("Fix it in the bot." after "Our Slack bot
+// is getting 429s... fix it without losing messages."): said again, it is carried too.
+func restatesKept(r *rule.Round, i int) bool {
+	f := &r.Src[i]
+	if f.Origin != classify.OriginUser || len(f.Words) == 0 || len(f.Words) > restateWords ||
+		f.Act != classify.ActRequest && f.Act != classify.ActRule {
+		return false
+	}
+	held := map[string][]string{} // message -> terms of its carried facts
+	for j := 0; j < i; j++ {
+		g := &r.Src[j]
+		if r.Kept[j] && g.Origin == classify.OriginUser && g.Message != f.Message {
+			held[g.Message] = append(held[g.Message], g.Words...)
+		}
+	}
+	for _, ws := range held {
+		if holdsAll(ws, f.Words) {
+			return true
+		}
+	}
+	return false
+}
+
+func holdsAll(have, want []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
 }
 
 // forceRule: a fact that is a rule with the force of must or never.

@@ -37,4 +37,6 @@ var (
 	// pickWords: a choice made by labels with at most this many terms says nothing
 	// of its own beyond the options it picks.
 	pickWords = 8
+	// restateWords: a request of at most this many terms can restate an earlier one.
+	restateWords = 4
 )
