@@ -6,6 +6,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // A negation added or dropped, or a prohibition turned into an obligation.
@@ -33,7 +34,7 @@ var _ = rule.Register(&rule.Rule{
 			if gn[w] > 0 {
 				pos = f
 			}
-			if antonymousNear(pos, w) {
+			if antonymousNear(pos, w) || fn[w] > 0 && ruledOutNear(g, w) {
 				return rule.Hit{}, false
 			}
 			d := "the summary drops the negation of " + quoteWord(f, w)
@@ -58,6 +59,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: We parse the feed with a streaming reader instead of the DOM parser."}, Summary: "Feed parsing: a streaming reader (not the DOM parser).", Fires: false},
 		{Source: []string{"user: Ship the patch through the canary ring rather than the full fleet."}, Summary: "Ship the patch to the canary ring, not the full fleet.", Fires: false},
 		{Source: []string{"assistant: The worker ran from the build folder without config.yaml."}, Summary: "The worker ran from the build folder with config.yaml.", Fires: true},
+		{Source: []string{"assistant: Flushing the local DNS cache on build-host-3 didn't help (0.27), so it's not the local cache."}, Summary: "Tried flushing the local DNS cache on build-host-3: no effect (27%), which ruled out the local cache.", Fires: false},
 		{Source: []string{"assistant: Nightly snapshots don't include the audit partitions."}, Summary: "Nightly snapshots include the audit partitions.", Fires: true},
 		{Source: []string{"assistant: The importer does not stream the feed; it buffers the whole file."}, Summary: "The importer streams the feed instead of buffering the whole file.", Fires: true},
 	},
@@ -133,6 +135,27 @@ func antonymousNear(pos *classify.Fact, w string) bool {
 		all = all && (near || contrasted(ws, k))
 	}
 	return seen && all
+}
+
+// ruledOutNear: a rejection governs w within a few words ("which ruled out the local
+// cache" for "it's not the local cache"): the denial is kept in other words.
+func ruledOutNear(g *classify.Fact, w string) bool {
+	low := lexicon.Lower(g.Text)
+	for _, h := range lexicon.Default().Find(low) {
+		if h.Category != "rejected" {
+			continue
+		}
+		ws := strings.Fields(low[h.End:])
+		for k := 0; k < len(ws) && k < 4; k++ {
+			if wordIs(ws[k], w) {
+				return true
+			}
+			if strings.ContainsAny(ws[k], ",;:.") {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // contrasted: a contrast marker ("instead of", "rather than", "in place of") heads the

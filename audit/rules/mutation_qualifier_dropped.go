@@ -35,6 +35,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Deploy the billing service only on weekdays."}, Summary: "Billing deploys happen on weekdays only.", Fires: false},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "After the change the scheduler picks jobs from the priority lane.", Fires: true},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "The scheduler now picks jobs solely from the priority lane.", Fires: false},
+		{Source: []string{"user: Keep the legacy endpoint serving until 2027-06-30, then remove it."}, Summary: "Keep the legacy endpoint serving up to 2027-06-30, then remove it.", Fires: false},
 	},
 })
 
@@ -57,6 +58,9 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 	for _, x := range g.Bounds {
 		if x.Kind == b.Kind || b.Kind == "scope" || x.Kind == "only" && b.Kind == "scope" {
 			return true
+		}
+		if boundSide[x.Kind] != "" && boundSide[x.Kind] == boundSide[b.Kind] && sharesValue(x.Values, b.Values) {
+			return true // "until 2026-02-02" restated as "up to 2026-02-02": the same limit
 		}
 	}
 	if len(b.Values) > 0 {
