@@ -34,7 +34,7 @@ var _ = rule.Register(&rule.Rule{
 			if gn[w] > 0 {
 				pos = f
 			}
-			if antonymousNear(pos, w) || fn[w] > 0 && ruledOutNear(g, w) {
+			if antonymousNear(pos, w) || fn[w] > 0 && fn[w]+ruledOut(f, w) == ruledOut(g, w) {
 				return rule.Hit{}, false
 			}
 			d := "the summary drops the negation of " + quoteWord(f, w)
@@ -60,6 +60,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Ship the patch through the canary ring rather than the full fleet."}, Summary: "Ship the patch to the canary ring, not the full fleet.", Fires: false},
 		{Source: []string{"assistant: The worker ran from the build folder without config.yaml."}, Summary: "The worker ran from the build folder with config.yaml.", Fires: true},
 		{Source: []string{"assistant: Flushing the local DNS cache on build-host-3 didn't help (0.27), so it's not the local cache."}, Summary: "Tried flushing the local DNS cache on build-host-3: no effect (27%), which ruled out the local cache.", Fires: false},
+		{Source: []string{"assistant: Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Won't merge\" reply."}, Summary: "Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Will merge\" reply.", Fires: true},
 		{Source: []string{"assistant: Nightly snapshots don't include the audit partitions."}, Summary: "Nightly snapshots include the audit partitions.", Fires: true},
 		{Source: []string{"assistant: The importer does not stream the feed; it buffers the whole file."}, Summary: "The importer streams the feed instead of buffering the whole file.", Fires: true},
 	},
@@ -137,10 +138,12 @@ func antonymousNear(pos *classify.Fact, w string) bool {
 	return seen && all
 }
 
-// ruledOutNear: a rejection governs w within a few words ("which ruled out the local
-// cache" for "it's not the local cache"): the denial is kept in other words.
-func ruledOutNear(g *classify.Fact, w string) bool {
+// ruledOut counts the occurrences of w that a rejection governs, within a few words
+// ("which ruled out the local cache"). A summary that rules out as often as the source
+// denied ("it's not the local cache") kept the denial in other words.
+func ruledOut(g *classify.Fact, w string) int {
 	low := lexicon.Lower(g.Text)
+	n := 0
 	for _, h := range lexicon.Default().Find(low) {
 		if h.Category != "rejected" {
 			continue
@@ -148,14 +151,15 @@ func ruledOutNear(g *classify.Fact, w string) bool {
 		ws := strings.Fields(low[h.End:])
 		for k := 0; k < len(ws) && k < 4; k++ {
 			if wordIs(ws[k], w) {
-				return true
+				n++
+				break
 			}
 			if strings.ContainsAny(ws[k], ",;:.") {
 				break
 			}
 		}
 	}
-	return false
+	return n
 }
 
 // contrasted: a contrast marker ("instead of", "rather than", "in place of") heads the
