@@ -22,7 +22,7 @@ var _ = rule.Register(&rule.Rule{
 		if g.Provenance.Source != "user" || from == "user" || from == "" || from == "instruction" {
 			return rule.Hit{}, false
 		}
-		if p.Match.Cover < 0.35 || quotesSource(f, g) || userBacks(r, p.Sum) {
+		if p.Match.Cover < 0.35 || quotesSource(f, g) || userBacks(r, p.Sum) || ownsIt(lower(g.Text)) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),
@@ -33,8 +33,21 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: false},
 		{Source: []string{"assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "Decided to keep three retries with jitter for the uploader.", Fires: false},
 		{Source: []string{"user: The memory keeps growing after uploads.", "assistant: I noted that the thumbnail cache holds decoded frames for every upload."}, Summary: "The user noted that the thumbnail cache holds decoded frames for every upload.", Fires: true},
+		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries (my proposal; the user agreed).", Fires: false},
+		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
 	},
 })
+
+// ownsIt: the summary's writer claims the idea ("my proposal; the user agreed"): the
+// user is credited with agreeing, not with the idea.
+func ownsIt(low string) bool {
+	for _, w := range []string{"my proposal", "my suggestion", "my recommendation", "my call", "my idea", "my choice", "my decision"} {
+		if i := strings.Index(low, w); i >= 0 && (i == 0 || low[i-1] == ' ' || low[i-1] == '(') {
+			return true
+		}
+	}
+	return false
+}
 
 // userBacks: some fact of the user's (or an earlier summary crediting the user) is
 // about what the summary fact says.

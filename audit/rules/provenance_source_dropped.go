@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -20,7 +21,7 @@ var _ = rule.Register(&rule.Rule{
 		if !thirdParty(f) || p.Match.Cover < 0.35 || quotesSource(f, g) {
 			return rule.Hit{}, false
 		}
-		if g.Provenance.Source != "" && g.Provenance.Source != "assistant" || namesSource(g, f) {
+		if g.Provenance.Source != "" && g.Provenance.Source != "assistant" || namesSource(g, f) || verifiedOtherwise(g) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.8, "the claim of "+speaker(f)+" lost its source",
@@ -30,8 +31,19 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Priya from the security team says: the staging bucket must stay private."}, Summary: "We decided the staging bucket must stay private.", Fires: true},
 		{Source: []string{"user: Priya from the security team says: the staging bucket must stay private."}, Summary: "Security (Priya): the staging bucket must stay private.", Fires: false},
 		{Source: []string{"assistant: The staging bucket must stay private."}, Summary: "The staging bucket must stay private.", Fires: false},
+		{Source: []string{"user: Marta from the network team says the packet loss started when the edge routers moved to firmware 7.2."}, Summary: "Root cause, verified with a pcap diff: the packet loss started when the edge routers moved to firmware 7.2.", Fires: false},
+		{Source: []string{"user: Marta from the network team says the packet loss started when the edge routers moved to firmware 7.2."}, Summary: "Root cause: the packet loss started when the edge routers moved to firmware 7.2.", Fires: true},
 	},
 })
+
+// verifiedOtherwise: the summary grounds the claim on evidence of its own ("confirmed
+// with an execution-log diff", "verified against the staging logs"): it was checked,
+// not taken on someone's word.
+func verifiedOtherwise(g *classify.Fact) bool {
+	return reVerified.MatchString(strings.ToLower(g.Text))
+}
+
+var reVerified = regexp.MustCompile(`\b(?:confirmed|verified|checked|measured|reproduced|shown)\s+(?:with|by|in|via|against|from|on)\b`)
 
 // thirdParty: the fact reports what a named person, team, document or CI said.
 func thirdParty(f *classify.Fact) bool {
