@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -13,9 +14,18 @@ var _ = rule.Register(&rule.Rule{
 	Doc:   "The summary keeps a fact but drops the exact value it hinged on (a branch, version, id, path, URL), which appears nowhere in the summary.",
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
-		f := &r.Src[p.Src]
-		if r.Importance[p.Src] < 0.4 || f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError {
+		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError {
 			return rule.Hit{}, false // a tool's line names many things; the finding is about what the conversation said
+		}
+		for _, t := range f.Tokens {
+			if name, ok := placeholderFor(f, g, t); ok && !r.SummaryHas(t.Norm) {
+				// the summary keeps the slot and writes a placeholder where the value was
+				return rule.NewHit(p.Src, p.Sum, 0.85, "the value "+t.Raw+" of "+name+" became a placeholder", rule.Slot{Name: slot(t), Source: t.Raw}), true
+			}
+		}
+		if r.Importance[p.Src] < 0.4 {
+			return rule.Hit{}, false
 		}
 		changed := map[string]bool{}
 		for _, d := range valueDiffs(r, p.Src, &r.Sum[p.Sum]) {
@@ -32,8 +42,43 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"user: Rebase the fix onto release/2.14 and tag it v2.14.3."}, Summary: "Rebase the fix onto the release branch and tag it.", Fires: true},
 		{Source: []string{"user: Rebase the fix onto release/2.14 and tag it v2.14.3."}, Summary: "Rebase the fix onto release/2.14; tag v2.14.3.", Fires: false},
+		{Source: []string{"assistant: Noted: the canary build is 88213; deploy.sh takes --build 88213 --ring canary."}, Summary: "Next: run deploy.sh --build <canary build> --ring canary.", Fires: true},
+		{Source: []string{"assistant: Noted: the canary build is 88213; deploy.sh takes --build 88213 --ring canary."}, Summary: "Next: run deploy.sh --build 88213 --ring canary.", Fires: false},
 	},
 })
+
+// placeholderFor: the word that names value t in f ("--schema-id 100519", "build
+// 4471") is followed in g by a placeholder instead of a value ("--schema-id <staging
+// id>", "build TBD"). It returns that word.
+func placeholderFor(f, g *classify.Fact, t classify.Token) (string, bool) {
+	if t.Start <= 0 || t.Start > len(f.Text) {
+		return "", false
+	}
+	before := strings.Fields(f.Text[:t.Start])
+	if len(before) == 0 {
+		return "", false
+	}
+	name := strings.Trim(before[len(before)-1], "=:`*\"'")
+	if len(name) < 2 {
+		return "", false
+	}
+	low, key := lower(g.Text), strings.ToLower(name)
+	for i := strings.Index(low, key); i >= 0; {
+		rest := strings.TrimLeft(low[i+len(key):], " =:`*\"'")
+		if rePlaceholder.MatchString(rest) {
+			return name, true
+		}
+		j := strings.Index(low[i+1:], key)
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return "", false
+}
+
+// rePlaceholder: a stand-in for a value ("<staging id>", "<ID>", "TBD", "XXX", "???").
+var rePlaceholder = regexp.MustCompile(`^(?:<[a-z][a-z0-9 _.-]{0,30}>|\{[a-z][a-z0-9 _.-]{0,30}\}|tbd\b|tbc\b|xxx+\b|\?\?\?|n/a\b)`)
 
 // exactValue: a value the work cannot do without (not a plain count).
 func exactValue(t classify.Token) bool {
