@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StageLost,
 	Lost: func(r *rule.Round, i int) (rule.Hit, bool) {
 		f := &r.Src[i]
-		if f.Act != classify.ActFailure || r.Importance[i] < LostFloor {
+		if f.Act != classify.ActFailure && f.Status.Choice != classify.StatusTriedFailed || r.Importance[i] < LostFloor {
 			return rule.Hit{}, false
 		}
 		for k := range r.Sum {
@@ -37,6 +37,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: I tried the zstd-jni codec first; the container crashed with an illegal instruction on the old hosts."}, Summary: "zstd-jni crashed the container (illegal instruction on old hosts); keeping gzip.", Fires: false},
 		{Source: []string{"assistant: I tried the zstd-jni codec first; the container crashed with an illegal instruction on the old hosts."}, Summary: "Considered brotli for the static assets.", Fires: false},
 		{Source: []string{"assistant: Benchmarks for the zstd-jni codec look promising."}, Summary: "Considered zstd-jni.", Fires: false},
+		{Source: []string{"assistant: Trying pgbouncer-rr for read routing.", "assistant: pgbouncer-rr fails under load: the routing hook segfaults at 400 connections, so the replica split would need a patched build."}, Summary: "Considered pgbouncer-rr for read routing; kept the plain pool.", Fires: true},
 	},
 })
 
