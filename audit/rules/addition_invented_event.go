@@ -42,6 +42,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: I bisected the cache regression: it starts with the allocator change in build 88."}, Summary: "Bisected the cache regression to the allocator change (build 88).", Fires: false},
 		{Source: []string{"assistant: Investigated the slow checkout page: the price widget makes 40 calls per render."}, Summary: "Looked into the slow checkout page: the price widget makes 40 calls per render.", Fires: false},
 		{Source: []string{"assistant: The stuck session is pid 4411."}, Summary: "Next: terminate the stuck session (pid 4411) once approved.", Fires: false},
+		{Source: []string{"assistant: The stuck session is pid 4411; I won't kill it without your go-ahead.", "user: Don't cancel anything on the replica."}, Summary: "Killed the stuck session (pid 4411).", Fires: true},
+		{Source: []string{"user: Don't purge the artifact cache on ci-03, whatever happens."}, Summary: "The artifact cache on ci-03 was neither purged nor restarted.", Fires: false},
 	},
 })
 
@@ -113,12 +115,29 @@ func negatedOrFuture(text string, at int) bool {
 	ws := strings.Fields(before)
 	for k := len(ws) - 1; k >= 0 && k >= len(ws)-4; k-- {
 		switch strings.Trim(ws[k], ",;:()") {
-		case "not", "never", "n't", "isn't", "wasn't", "aren't", "weren't", "hasn't", "haven't", "will", "to", "should", "must", "can", "could", "would", "until", "before", "once", "if", "when", "unless", "yet", "pending", "needs", "need", "after":
+		case "not", "never", "neither", "nor", "n't", "isn't", "wasn't", "aren't", "weren't", "hasn't", "haven't", "will", "to", "should", "must", "can", "could", "would", "until", "before", "once", "if", "when", "unless", "yet", "pending", "needs", "need", "after":
 			return true
 		}
 		if strings.HasSuffix(ws[k], "n't") {
 			return true
 		}
+	}
+	return false
+}
+
+// stemAsserted: the word family occurs at a word start, at least once not negated or
+// put in the future ("won't cancel it", "will kill the REINDEX" record no action).
+func stemAsserted(low, st string) bool {
+	for i := 0; i < len(low); {
+		j := strings.Index(low[i:], st)
+		if j < 0 {
+			return false
+		}
+		j += i
+		if (j == 0 || !isAlnum(low[j-1])) && !negatedOrFuture(low, j) {
+			return true
+		}
+		i = j + 1
 	}
 	return false
 }
@@ -150,7 +169,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		low := strings.ToLower(f.Text)
 		hasStem := false
 		for _, st := range stems {
-			hasStem = hasStem || containsWordPrefix(low, st)
+			hasStem = hasStem || stemAsserted(low, st)
 		}
 		if hasStem {
 			if rule.About(g, f) {
