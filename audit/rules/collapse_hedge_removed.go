@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		if p.Match.Cover < 0.4 || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Act == classify.ActRequest || g.Modality.Cue == "imperative" ||
-			g.Section == classify.SecPending || g.Section == classify.SecNext || deferred(g) {
+			g.Section == classify.SecPending || g.Section == classify.SecNext {
 			return rule.Hit{}, false // a task to check it is not a claim that it holds
 		}
 		if settledLater(r, p.Src) {
@@ -30,7 +30,6 @@ var _ = rule.Register(&rule.Rule{
 			rule.Slot{Name: "status", Source: classify.StatusHypothesis, Summary: statusOr(g.Status.Epistemic, "stated as fact")}), true
 	},
 	Examples: []rule.Example{
-		{Source: []string{"assistant: Upgrading the operator to 2.8.1 (still within 2.8.x) would be possible later."}, Summary: "ticket https://tracker.example.org/OPS/88: upgrade the operator to 2.8.1 later (user said not now).", Fires: false},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar."}, Summary: "Root cause: DNS retries on the sidecar cause the timeouts.", Fires: true},
 		{Source: []string{"assistant: My guess is the flaky test depends on wall-clock time."}, Summary: "The flaky test depends on wall-clock time.", Fires: true},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar.", "assistant: Confirmed: with DNS caching on the sidecar the timeouts are gone."}, Summary: "DNS retries on the sidecar caused the timeouts.", Fires: false},
@@ -58,18 +57,6 @@ func claim(f *classify.Fact) bool {
 	switch f.Act {
 	case classify.ActFinding, classify.ActReport, classify.ActFailure:
 		return f.Origin != classify.OriginUser || thirdPartyKind(f.Provenance.Source)
-	}
-	return false
-}
-
-// deferred: the summary puts the matter off ("later", "not now", "in a follow-up"):
-// a possibility kept for the future, not a claim that it holds.
-func deferred(g *classify.Fact) bool {
-	low := lower(g.Text)
-	for _, w := range []string{"later", "not now", "follow-up", "follow up", "eventually", "someday", "down the line"} {
-		if containsWordPrefix(low, w) {
-			return true
-		}
 	}
 	return false
 }
