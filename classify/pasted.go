@@ -91,7 +91,9 @@ func outputLine(line string) bool {
 	if t == "" || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "#!") {
 		return false // a fence or a Markdown heading is the user's formatting
 	}
-	for _, p := range []string{"===", "---", "***", "+++", "[", "{", "}", "]", "\"", "$ ", "#!", "✓", "✗", "✔", "✘", "│", "├", "└", "|", "→", ">>>"} {
+	for _, p := range []string{"===", "---", "***", "+++", "[", "{", "}", "]", "\"", "$ ", "#!", "✓", "✗", "✔", "✘", "│", "├", "└", "|", "→", ">>>",
+		// an agent CLI's own transcript, pasted back: its prompt and reply glyphs
+		"❯", "⏺", "⎿", "✻", "●", "›", "⏵"} {
 		if strings.HasPrefix(t, p) {
 			return true
 		}

@@ -23,6 +23,10 @@ func TestOutputLine(t *testing.T) {
 		{"- never touch the prod bucket", false},
 		{"## Plan", false},
 		{"```sh", false},
+		// an agent CLI's transcript pasted back: its prompt and reply glyphs
+		{"❯ deploy it to staging please", true},
+		{"⏺ Deployed build 412 to staging.", true},
+		{"  ⎿  Running hook PreToolUse:Bash...", true},
 	}
 	for _, c := range cases {
 		if got := outputLine(c.line); got != c.want {
