@@ -198,7 +198,31 @@ func (s *splitter) prose(pos, lineEnd int, line, trimmed string) {
 	s.paraEnd = lineEnd
 	// a line that ends a sentence ends the paragraph: transcripts put one
 	// statement per line far more often than they hard-wrap prose
+	s.labelIndent, s.labelCtx = -1, "" // prose ends the list a label opened
 	if strings.HasSuffix(trimmed, ".") || strings.HasSuffix(trimmed, "!") || strings.HasSuffix(trimmed, "?") || strings.HasSuffix(trimmed, ":") {
 		s.flush()
 	}
+	if lead := leadIn(trimmed); lead != "" {
+		// "User wants X. Key requirements:": the list that follows is the lead-in's
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
+		s.labelIndent, s.labelCtx = indent-1, lead
+	}
+}
+
+// leadIn is the closing clause of a prose line that ends with a colon and so
+// introduces what follows ("..., default off. Key requirements:" -> "Key
+// requirements"), or "" when the line does not end so or the clause is long.
+func leadIn(trimmed string) string {
+	if !strings.HasSuffix(trimmed, ":") {
+		return ""
+	}
+	body := strings.TrimSuffix(trimmed, ":")
+	if i := strings.LastIndexAny(body, ".;!?"); i >= 0 {
+		body = body[i+1:]
+	}
+	body = strings.TrimSpace(body)
+	if body == "" || len(body) > 60 {
+		return ""
+	}
+	return body
 }

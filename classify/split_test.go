@@ -153,6 +153,8 @@ func TestSplitMarkdown(t *testing.T) {
 			[]wantSpan{{text: "Use PostgreSQL v18.2."}, {text: "Then run the migration."}}},
 		{"unindented line after a bullet is not a continuation", "- keep it at 3 replicas\nThe load test is next.",
 			[]wantSpan{{text: "keep it at 3 replicas"}, {text: "The load test is next."}}},
+		{"a prose line's closing clause introduces the list under it", "1. Primary Request:\n   The team wants the export rebuilt. Hard constraints:\n   - keep the CSV header\n   - UTC timestamps\n\nNext we profiled it.\n- a later bullet",
+			[]wantSpan{{text: "The team wants the export rebuilt.", ctx: "Primary Request"}, {text: "Hard constraints:", ctx: "Primary Request"}, {text: "keep the CSV header", ctx: "Hard constraints"}, {text: "UTC timestamps", ctx: "Hard constraints"}, {text: "Next we profiled it.", ctx: "Primary Request"}, {text: "a later bullet", ctx: "Primary Request"}}},
 		// a lettered item keeps its label: a later "go with (b)" names the option by it
 		{"other bullet marks and lettered items", "+ plus bullet\n• dot bullet\na) lettered\nb. lettered two\n(c) in brackets\nD. capital",
 			[]wantSpan{{text: "plus bullet"}, {text: "dot bullet"}, {text: "a) lettered"}, {text: "b. lettered two"}, {text: "(c) in brackets"}, {text: "D. capital"}}},
