@@ -18,13 +18,17 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.4 || f.Act == classify.ActQuestion {
+		if f.Act == classify.ActQuestion {
 			return rule.Hit{}, false
 		}
 		a, b := nameWords(f.Text), nameWords(g.Text)
-		for _, gap := range wordGaps(a, b) {
+		gaps := wordGaps(a, b)
+		if p.Match.Cover < 0.4 && !(len(gaps) == 1 && onlyGap(a, b, gaps[0])) {
+			return rule.Hit{}, false // a short line whose one name changed covers little of it
+		}
+		for _, gap := range gaps {
 			old, repl := a[gap.a0:gap.a1], b[gap.b0:gap.b1]
-			if !nameSlot(r, f, g, old, repl) {
+			if !nameSlot(r, f, g, old, repl, beforeParty(a, b, gap)) {
 				continue
 			}
 			o, n := joinWords(old), joinWords(repl)
@@ -43,6 +47,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The reports are built with PostgreSQL views."}, Summary: "The reports are built with Postgres views.", Fires: false},
 		{Source: []string{"assistant: Current State: the importer is fixed."}, Summary: "Where Things Stand: the importer is fixed.", Fires: false},
 		{Source: []string{"assistant: The invoices table holds 4,200 rows."}, Summary: "The invoices table holds 4,300 rows.", Fires: false},
+		{Source: []string{"user: Ship the schema change once the billing team has signed off."}, Summary: "Ship the schema change once the growth team has signed off.", Fires: true},
+		{Source: []string{"assistant: Dependencies:", "assistant: - zerolog for structured logs"}, Summary: "- slog-json for structured logs", Fires: true},
+		{Source: []string{"user: Ship the schema change once the billing team has signed off."}, Summary: "Ship the schema change once the billing team has approved it.", Fires: false},
 	},
 })
 
@@ -102,7 +109,9 @@ func wordGaps(a, b []nameWord) []gap {
 			if end {
 				i, j = n, m
 			}
-			right := !end && len(a[i].terms) > 0
+			// a shared content word follows, at once or after a shared stopword ("X for
+			// terminal styling")
+			right := !end && (len(a[i].terms) > 0 || i+1 < n && j+1 < m && a[i+1].key() == b[j+1].key() && len(a[i+1].terms) > 0)
 			interior := pi > 0 && !end
 			if i > pi && j > pj && (interior || leftContent || right || shared >= 2) {
 				out = append(out, gap{pi, i, pj, j})
@@ -130,11 +139,11 @@ func wordGaps(a, b []nameWord) []gap {
 // nowhere in the round's sources, the replaced name nowhere in the summary
 // (words both share, "json" of "serde-json" and "simd-json", are not the swap),
 // neither is a value, and the two are not spellings of one name.
-func nameSlot(r *rule.Round, f, g *classify.Fact, old, repl []nameWord) bool {
+func nameSlot(r *rule.Round, f, g *classify.Fact, old, repl []nameWord, party bool) bool {
 	if len(old) == 0 || len(repl) == 0 || len(old) > 3 || len(repl) > 3 {
 		return false
 	}
-	if !(anyNamed(r, old) || anyNamed(r, repl)) || valueWords(f, old) || valueWords(g, repl) {
+	if !(party || anyNamed(r, old) || anyNamed(r, repl)) || valueWords(f, old) && valueWords(g, repl) {
 		return false
 	}
 	oldT, newT := termSet(old), termSet(repl)
@@ -158,6 +167,25 @@ func nameSlot(r *rule.Round, f, g *classify.Fact, old, repl []nameWord) bool {
 	name := lower(joinWords(old))
 	gone := phraseCount(r.Sum, name) < phraseCount(r.Src, name)
 	return novel > 0 && gone && !sameName(joinWords(old), joinWords(repl))
+}
+
+// onlyGap: the two word lists are the same but for this one stretch, with at least
+// two words kept ("lipgloss for terminal styling", "go-git for terminal styling").
+func onlyGap(a, b []nameWord, gp gap) bool {
+	return len(a)-(gp.a1-gp.a0) == len(b)-(gp.b1-gp.b0) && len(a)-(gp.a1-gp.a0) >= 2 && gp.a1-gp.a0 <= 2 && gp.b1-gp.b0 <= 2
+}
+
+// beforeParty: both stretches name the same kind of party right after them ("the
+// search team", "the payments team"): the stretch is that party's name.
+func beforeParty(a, b []nameWord, gp gap) bool {
+	if gp.a1 >= len(a) || gp.b1 >= len(b) || a[gp.a1].key() != b[gp.b1].key() {
+		return false
+	}
+	switch a[gp.a1].key() {
+	case "team", "squad", "group", "crew", "department", "org", "guild":
+		return true
+	}
+	return false
 }
 
 // termSet is the stems of ws; nil when a word has none (a stopword in the gap) or is
