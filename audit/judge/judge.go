@@ -103,7 +103,34 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	if a.UnionCover(f, restating(cs)) >= UnionCover {
 		return true
 	}
-	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f)
+	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f) || questionReported(a, f, sum, cs)
+}
+
+// questionReported: a question the summary reports as asked ("The user asked about
+// Enterprise Grid") in a fact that names its rarest term.
+func questionReported(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
+	if f.Act != classify.ActQuestion {
+		return false
+	}
+	rare := rarestPresent(a, f, 2)
+	for _, m := range cs {
+		g := &sum[m.Fact]
+		if m.Cover >= 0.2 && sharesAny(g.Words, rare) && reportsAsking(g.Text) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportsAsking: the text reports that someone asked or raised a question.
+func reportsAsking(text string) bool {
+	low := strings.ToLower(text)
+	for _, w := range []string{"asked", "asks", "question", "wondered", "wanted to know", "raised"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // pickKept: a short choice made by labels ("I'd go with (b) and not (a)", "Agree,

@@ -7,6 +7,8 @@ var _ = lostRule("omission/request-dropped", "request",
 	[]rule.Example{
 		{Source: []string{"user: Also add a --dry-run flag to the cleanup command."}, Summary: "Implemented the cleanup command.", Fires: true},
 		{Source: []string{"user: Also add a --dry-run flag to the cleanup command."}, Summary: "User asked for a --dry-run flag on the cleanup command.", Fires: false},
+		{Source: []string{"user: Could we just switch the session cache to Memcached for cheaper nodes?"}, Summary: "The user asked about Memcached for the session cache; it was ruled out (no persistence).", Fires: false},
+		{Source: []string{"user: Could we just switch the session cache to Memcached for cheaper nodes?"}, Summary: "Session cache stays on Redis; node costs reviewed.", Fires: true},
 		{Source: []string{"user: The invoice mailer sends every reminder twice since Monday. Track down the cause and fix it without resending old reminders.", "assistant: The cron entry and the systemd timer both run it.", "user: Fix it in the mailer."}, Summary: "The invoice mailer sends every reminder twice since Monday: find the cause and fix it without resending old reminders. Both the cron entry and the systemd timer run it.", Fires: false},
 		{Source: []string{"user: The invoice mailer sends every reminder twice since Monday. Track down the cause and fix it without resending old reminders.", "assistant: The cron entry and the systemd timer both run it.", "user: Page the billing on-call if it recurs."}, Summary: "The invoice mailer sends every reminder twice since Monday: find the cause and fix it without resending old reminders. Both the cron entry and the systemd timer run it.", Fires: true},
 	})

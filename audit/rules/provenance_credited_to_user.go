@@ -22,7 +22,7 @@ var _ = rule.Register(&rule.Rule{
 		if g.Provenance.Source != "user" || from == "user" || from == "" || from == "instruction" {
 			return rule.Hit{}, false
 		}
-		if p.Match.Cover < 0.35 || quotesSource(f, g) || userBacks(r, p.Sum) || ownsIt(lower(g.Text)) {
+		if p.Match.Cover < 0.35 || quotesSource(f, g) || userBacks(r, p.Sum) || ownsIt(lower(g.Text)) || citesKind(g, from) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),
@@ -34,9 +34,29 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "Decided to keep three retries with jitter for the uploader.", Fires: false},
 		{Source: []string{"user: The memory keeps growing after uploads.", "assistant: I noted that the thumbnail cache holds decoded frames for every upload."}, Summary: "The user noted that the thumbnail cache holds decoded frames for every upload.", Fires: true},
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries (my proposal; the user agreed).", Fires: false},
+		{Source: []string{"user: Could we just buy the Premium tier for a higher quota?", "assistant: Premium doesn't change the per-region write quota as far as the docs say, and it's a big cost change.", "user: Right, forget Premium, that's off the table."}, Summary: "The user asked about the Premium tier; it was ruled out by the user (no per-region gain per the docs, large cost change).", Fires: false},
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
 	},
 })
+
+// citesKind: the summary cites a source of the same kind as f's for its claim ("per the
+// docs" for what the assistant read in the docs): the user is credited with something
+// else in the line (a decision), not with this.
+func citesKind(g *classify.Fact, kind string) bool {
+	low := lower(g.Text)
+	for _, w := range kindWords[kind] {
+		if containsWordPrefix(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var kindWords = map[string][]string{
+	"doc":  {"docs", "documentation", "the readme", "the manual", "the spec", "the guide"},
+	"ci":   {"the ci", "the pipeline", "the build log"},
+	"tool": {"the log", "the output", "the trace"},
+}
 
 // ownsIt: the summary's writer claims the idea ("my proposal; the user agreed"): the
 // user is credited with agreeing, not with the idea.
