@@ -103,7 +103,23 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	if a.UnionCover(f, restating(cs)) >= UnionCover {
 		return true
 	}
-	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f) || questionReported(a, f, sum, cs)
+	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f) || questionReported(a, f, sum, cs) || sameSectionRestated(f, sum, cs)
+}
+
+// sameSectionRestated: an earlier summary's item restated in the same section of the
+// new one, in fewer words ("Update the Ansible playbook for nas-01 (TrueNAS SCALE)." as
+// "Maintain nas-01 with Ansible." under Objective): most of the new item is the old
+// one's words, so it is that item, shortened.
+func sameSectionRestated(f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
+	if f.Origin != classify.OriginSummary || f.Section == "" {
+		return false
+	}
+	for _, m := range cs {
+		if sum[m.Fact].Section == f.Section && m.Back >= SectionBack && m.Cover >= SectionCover {
+			return true
+		}
+	}
+	return false
 }
 
 // questionReported: a question the summary reports as asked ("The user asked about

@@ -37,6 +37,10 @@ var (
 	// pickWords: a choice made by labels with at most this many terms says nothing
 	// of its own beyond the options it picks.
 	pickWords = 8
+	// SectionBack, SectionCover: an earlier summary's item is carried by an item of the
+	// same section that is at least SectionBack its words and holds SectionCover of it.
+	SectionBack  = 0.6
+	SectionCover = 0.25
 	// restateWords: a request of at most this many terms can restate an earlier one.
 	restateWords = 4
 )

@@ -90,6 +90,31 @@ func fulfilledInSummary(r *rule.Round, i int) bool {
 		if reportsDoing(g) && (rule.About(f, g) || sharesRare(f, g)) && keepsExactValues(f, g) {
 			return true
 		}
+		if doneOnSameThing(f, g) && keepsExactValues(f, g) {
+			return true // "upgrade tank" reported as "tank upgraded at 19:12"
+		}
+	}
+	return false
+}
+
+// doneOnSameThing: the summary fact reports the request's own verb as done (a past
+// form of one of its words: "upgraded" for "upgrade") and shares another of its terms.
+func doneOnSameThing(f, g *classify.Fact) bool {
+	verb := ""
+	for _, w := range strings.Fields(lower(g.Text)) {
+		w = strings.Trim(w, ",.;:!?()\"'`*")
+		if len(w) >= 5 && strings.HasSuffix(w, "ed") && slices.Contains(f.Words, classify.Stem(w)) {
+			verb = classify.Stem(w)
+			break
+		}
+	}
+	if verb == "" {
+		return false
+	}
+	for _, w := range f.Words {
+		if w != verb && !strings.Contains(w, ":") && len(w) >= 3 && slices.Contains(g.Words, w) {
+			return true
+		}
 	}
 	return false
 }
