@@ -39,6 +39,11 @@ func splitWords(text string) []word {
 			}
 			j += n
 		}
+		if compactJSON(text[i:j]) {
+			out = append(out, jsonWords(text, i, j)...)
+			i = j
+			continue
+		}
 		s, e := i, j
 		for s < e && strings.ContainsRune(openPunct, rune(text[s])) {
 			s++
@@ -60,6 +65,38 @@ func splitWords(text string) []word {
 		}
 		i = j
 	}
+	return out
+}
+
+// compactJSON: a run of text without spaces that is JSON ({"mergedAt":"2026-10-12T08:14Z"}):
+// its keys and values are words of their own.
+func compactJSON(chunk string) bool {
+	return len(chunk) > 4 && strings.Contains(chunk, "\":") && strings.ContainsAny(chunk[:1], "{[\"")
+}
+
+// jsonWords splits a compact JSON run into its keys and values: quotes, braces,
+// brackets and commas separate them, and so does a colon right after a key's quote.
+func jsonWords(text string, i, j int) []word {
+	var out []word
+	start := -1
+	flush := func(e int) {
+		if start >= 0 && e > start {
+			out = append(out, word{start, e, text[start:e], true, true})
+		}
+		start = -1
+	}
+	for k := i; k < j; k++ {
+		c := text[k]
+		sep := c == '"' || c == '{' || c == '}' || c == '[' || c == ']' || c == ',' || c == ':' && k > i && text[k-1] == '"'
+		if sep {
+			flush(k)
+			continue
+		}
+		if start < 0 {
+			start = k
+		}
+	}
+	flush(j)
 	return out
 }
 

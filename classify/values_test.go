@@ -16,6 +16,9 @@ func norms(text string) string {
 func TestValues(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"latency 250ms", "duration=time:0.25"},
+		// compact JSON: its keys and values are words of their own
+		{`{"mergedAt":"2026-10-12T08:14:55Z","state":"MERGED"}`, "date=date:2026-10-12 time=time:08:14:55@utc"},
+		{`{"retries":3,"timeout_ms":250}`, "number=num:3 duration=time:0.25"},
 		// a compound name that ends in a unit gives its number that unit
 		{"timeout_ms: 250", "duration=time:0.25"},
 		{"ttlSeconds: 300", "duration=time:300"},
