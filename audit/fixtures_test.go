@@ -241,7 +241,7 @@ func TestPublicFixtures(t *testing.T) {
 	checkFloors(t, "public", sc, floors{
 		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 7.0 / 10,
 			audit.EpistemicCollapse: 11.0 / 14, audit.ProvenanceLoss: 8.0 / 12},
-		overall: 60.0 / 72, maxTraps: 12, minInvOK: 36, allOpaque: true,
+		overall: 60.0 / 72, maxTraps: 9, minInvOK: 36, allOpaque: true,
 	})
 }
 
