@@ -241,7 +241,7 @@ func TestPublicFixtures(t *testing.T) {
 	checkFloors(t, "public", sc, floors{
 		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 7.0 / 10,
 			audit.EpistemicCollapse: 11.0 / 14, audit.ProvenanceLoss: 8.0 / 12},
-		overall: 60.0 / 72, maxTraps: 9, minInvOK: 36, allOpaque: true,
+		overall: 60.0 / 72, maxTraps: 9, minInvOK: 37, allOpaque: true,
 	})
 }
 
@@ -281,7 +281,7 @@ func TestOwnFixtures(t *testing.T) {
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 15.0 / 19, audit.Mutation: 16.0 / 33, audit.Addition: 7.0 / 10,
 			audit.EpistemicCollapse: 2.0 / 9, audit.ProvenanceLoss: 4.0 / 12},
-		overall: 44.0 / 83, maxTraps: 33, minInvOK: 53, allOpaque: true,
+		overall: 44.0 / 83, maxTraps: 33, minInvOK: 56, allOpaque: true,
 	})
 }
 

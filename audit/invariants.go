@@ -13,7 +13,7 @@ import (
 // InvariantWeight: an extracted invariant is a fact at least this important that is a
 // rule, a decision or request of the user's, an instruction's rule, a third party's
 // constraint, or a failure record.
-var InvariantWeight = 0.45
+var InvariantWeight = 0.35
 
 // invCand is an invariant to track.
 type invCand struct {
