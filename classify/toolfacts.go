@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -159,6 +160,9 @@ func evidenceFact(id string, sp Span) Fact {
 // (error:, FAIL, fatal, panic, Traceback, denied ...) or reports a non-zero exit.
 func failureLine(line string) bool {
 	t := strings.TrimLeft(line, " \t>*-•✗✘×!#[")
+	if m := reAssertion.FindString(t); m != "" && strings.ContainsAny(m, "0123456789\"'`") {
+		return true // a test's assertion message: "Expected 2 rewind points, got 0", "x = 12, want 10"
+	}
 	if codeLike(t) || genericFailure(t) {
 		return false
 	}
@@ -171,6 +175,11 @@ func failureLine(line string) bool {
 	}
 	return false
 }
+
+// reAssertion: a failed assertion as test frameworks print it: what was expected and
+// what came ("expected 200, got 404", "got 3, want 2", "AgentLines = 12, want 10",
+// "Expected: 4 / Received: 5" on one line).
+var reAssertion = regexp.MustCompile(`(?i)(?:\bexpected\b[^;]{1,80}?,\s*(?:but\s+)?got\b|\bgot\b[^;]{1,60}?,\s*want(?:ed)?\b|\bwant(?:ed)?\b[^;]{1,60}?,\s*got\b|=\s*[^\s,;]{1,30},\s*want\b|\bexpected:\s*\S.{0,60}\breceived:)`)
 
 // stripToolPrefix drops the name a tool prints before its message ("go: ", "mise ERROR ",
 // "[lint] ", "npm ERR! ", "fatal: " is kept as the cue).
