@@ -160,8 +160,10 @@ func evidenceFact(id string, sp Span) Fact {
 // (error:, FAIL, fatal, panic, Traceback, denied ...) or reports a non-zero exit.
 func failureLine(line string) bool {
 	t := strings.TrimLeft(line, " \t>*-•✗✘×!#[")
-	if m := reAssertion.FindString(t); m != "" && strings.ContainsAny(m, "0123456789\"'`") {
-		return true // a test's assertion message: "Expected 2 rewind points, got 0", "x = 12, want 10"
+	if assertionWords(t) {
+		if m := reAssertion.FindString(t); m != "" && strings.ContainsAny(m, "0123456789\"'`") {
+			return true // a test's assertion message: "Expected 2 rewind points, got 0", "x = 12, want 10"
+		}
 	}
 	if codeLike(t) || genericFailure(t) {
 		return false
@@ -174,6 +176,11 @@ func failureLine(line string) bool {
 		}
 	}
 	return false
+}
+
+// assertionWords: a cheap test before reAssertion, run on every line of tool output.
+func assertionWords(t string) bool {
+	return strings.Contains(t, "got") || strings.Contains(t, "want") || strings.Contains(t, "eceived:")
 }
 
 // reAssertion: a failed assertion as test frameworks print it: what was expected and
