@@ -180,7 +180,7 @@ func failureLine(line string) bool {
 
 // assertionWords: a cheap test before reAssertion, run on every line of tool output.
 func assertionWords(t string) bool {
-	return strings.Contains(t, "got") || strings.Contains(t, "want") || strings.Contains(t, "eceived:")
+	return strings.Contains(t, "got") || strings.Contains(t, "Got") || strings.Contains(t, "want") || strings.Contains(t, "Want") || strings.Contains(t, "eceived:")
 }
 
 // reAssertion: a failed assertion as test frameworks print it: what was expected and
