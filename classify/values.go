@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -164,6 +165,7 @@ func (sc *scanner) scan(i int) {
 		sc.emit(i, i, Token{Kind: TokURL, Norm: "url:" + strings.TrimRight(lw, "/")})
 	case isUUID(w):
 		sc.emit(i, i, Token{Kind: TokID, Norm: "uuid:" + lw})
+	case sc.ipAddress(i):
 	case sc.commitRange(i):
 	case sc.date(i):
 	case sc.clock(i):
@@ -175,6 +177,49 @@ func (sc *scanner) scan(i int) {
 		sc.number(i)
 	case sc.identifier(i):
 	}
+}
+
+// reIPv4 is an IPv4 address, with a port or a prefix length: 10.0.3.7, 127.0.0.1:8081,
+// 10.20.0.0/16.
+var reIPv4 = regexp.MustCompile(`^(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?::(\d{1,5})|/(\d{1,2}))?$`)
+
+// ipAddress reads an IPv4 address as a host (not a four-part version), and its port,
+// when it has one, as the port of that host.
+func (sc *scanner) ipAddress(i int) bool {
+	w := sc.words[i].t
+	if len(w) < 7 || !isDigit(w[0]) || strings.Count(w, ".") != 3 {
+		return false
+	}
+	m := reIPv4.FindStringSubmatch(w)
+	if m == nil {
+		return false
+	}
+	switch sc.keyBefore(i) {
+	case "version", "ver", "v", "build", "release", "firmware", "driver":
+		return false // "version 1.2.3.4": a four-part version
+	}
+	for _, oct := range strings.Split(m[1], ".") {
+		if n, _ := strconv.Atoi(oct); n > 255 {
+			return false
+		}
+	}
+	host := m[1]
+	if m[3] != "" {
+		host += "/" + m[3]
+	}
+	sc.emitPart(i, 0, len(m[1])+len(m[3])+boolInt(m[3] != ""), Token{Kind: TokHost, Norm: "host:" + host})
+	if m[2] != "" {
+		port, _ := strconv.Atoi(m[2])
+		sc.emitPart(i, len(m[1])+1, len(w), Token{Kind: TokPort, Norm: "num:" + m[2], Num: float64(port), Family: "count", Key: m[1]})
+	}
+	return true
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func isLetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }

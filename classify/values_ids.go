@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -35,7 +36,8 @@ func (sc *scanner) versionAfter(i int, w, sep string) bool {
 	}
 	if sep == ":" && (strings.Contains(name, ".") || strings.EqualFold(name, "localhost") || !strings.Contains(ver, ".") && len(ver) >= 4) {
 		// host:port
-		sc.emitPart(i, p+1, len(w), Token{Kind: TokPort, Norm: "num:" + ver, Family: "count", Key: strings.ToLower(name)})
+		port, _ := strconv.ParseFloat(ver, 64)
+		sc.emitPart(i, p+1, len(w), Token{Kind: TokPort, Norm: "num:" + ver, Num: port, Family: "count", Key: strings.ToLower(name)})
 		return true
 	}
 	if t, ok := versionOf(ver); ok {

@@ -16,6 +16,10 @@ func norms(text string) string {
 func TestValues(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"latency 250ms", "duration=time:0.25"},
+		// an IPv4 address is a host, its port that host's port; a four-part version stays one
+		{"upstream 127.0.0.1:8081", "host=host:127.0.0.1 port=num:8081"},
+		{"subnet 10.20.0.0/16", "host=host:10.20.0.0/16"},
+		{"version 10.0.19041.1", "version=ver:10.0.19041.1"},
 		// compact JSON: its keys and values are words of their own
 		{`{"mergedAt":"2026-10-12T08:14:55Z","state":"MERGED"}`, "date=date:2026-10-12 time=time:08:14:55@utc"},
 		{`{"retries":3,"timeout_ms":250}`, "number=num:3 duration=time:0.25"},
