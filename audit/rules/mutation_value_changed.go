@@ -14,6 +14,7 @@ var _ = valueRule("mutation/value-changed", "value",
 		{Source: []string{"assistant: Proposed: retry.backoffMillis 1500, then at most 3 attempts spaced by 500ms."}, Summary: "Retry backoff is 500ms, at most 3 attempts spaced by 500ms.", Fires: true},
 		{Source: []string{"assistant: Proposed: retry.backoffMillis 1500, then at most 3 attempts spaced by 500ms."}, Summary: "Retry backoff of 1.5 s, then at most 3 attempts spaced by 500ms.", Fires: false},
 		{Source: []string{"user: The gRPC backend is 10.4.0.12:9091 on these nodes; 9090 is the legacy gateway, keep traffic off it."}, Summary: "gRPC backend: 10.4.0.12:9090 (the legacy gateway port; keep traffic off it).", Fires: true},
+		{Source: []string{"user: The metrics broker (mq-1, port 5672) keeps dropping messages; fix its prefetch.\nThe billing broker on the same host (port 5673) must not be touched.", "tool: $ rabbitmqctl -n mq-1 -p 5672 list_queues\nmetrics 18233"}, Summary: "The billing broker on the same host (port 5672) must not be touched.", Fires: true},
 		{Source: []string{"user: The gRPC backend is 10.4.0.12:9091 on these nodes; 9090 is the legacy gateway, keep traffic off it."}, Summary: "gRPC backend: 10.4.0.12:9091; 9090 is the legacy gateway, keep traffic off it.", Fires: false},
 		{Source: []string{"assistant: Step 3 of the rollout is blocked on the DNS change.", "assistant: Step 5 of the rollout adds the alert rules."}, Summary: "Step 5 of the rollout is blocked on the DNS change.", Fires: true},
 	})

@@ -119,11 +119,14 @@ func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) b
 			}
 			continue
 		}
-		if rule.About(f, g) || sharesKey(g, y) {
+		if rule.About(f, g) || sharesKey(g, y) && namedKey(y.Key) {
+			// (a generic key, "port 6379", backs only a source about the same thing)
 			return true
 		}
-		if r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) {
-			return true // a later word of the user's or a tool's readout gives the new value
+		if r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || (g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) && sharesKey(g, y)) {
+			// a later word of the user's ("make it 45s") gives the new value, or a
+			// tool's readout of the same slot does
+			return true
 		}
 	}
 	return false
