@@ -38,7 +38,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ wc -l export.csv\n48210 export.csv"}, Summary: "Wrote export.csv with 48,120 lines.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 11520 baud.", Fires: true},
 		{Source: []string{"tool: $ grep -n retries deploy/eu-west/values.yaml\n12:  retries: 3", "tool: edited deploy/eu-west/values.yaml:12: retries: 5"}, Summary: "deploy/eu-east/values.yaml:12 now sets retries to 5.", Fires: true, Quotes: "values.yaml:12: retries"},
-		{Source: []string{"user: The backup must start at 01:15 Europe/Paris.", "tool: wrote /etc/cron.d/backup: CRON_TZ=Europe/Paris 15 1 * * *\nStartAt=01:15 Europe/Paris"}, Summary: "Timer: StartAt=01:45 Europe/Paris", Fires: true, Quotes: "StartAt="},
+		{Source: []string{"user: The backup timer has to start at 01:15 Europe/Paris, and only on weekdays.", "tool: wrote /etc/systemd/system/backup.timer:\nStartAt=Mon..Fri 01:15 Europe/Paris"}, Summary: "backup.timer: StartAt=Mon..Fri 01:45 Europe/Paris", Fires: true, Quotes: "StartAt="},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
 		{Source: []string{"assistant: 12 of the 40 jobs failed."}, Summary: "Retried 7 jobs.", Fires: false},
 		{Source: []string{"tool: $ git diff --stat\n src/billing/invoice.go | 88 ++++++++------"}, Summary: "`src/billing/invoice.go` line 84: the rounding helper.", Fires: false},
