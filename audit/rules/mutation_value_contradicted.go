@@ -37,6 +37,7 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"tool: $ wc -l export.csv\n48210 export.csv"}, Summary: "Wrote export.csv with 48,120 lines.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 11520 baud.", Fires: true},
+		{Source: []string{"assistant: The certificate is renewed on 30 June 2027 and stays as is until then."}, Summary: "The certificate is renewed on 2027-06-03.", Fires: true},
 		{Source: []string{"tool: $ grep -n retries deploy/eu-west/values.yaml\n12:  retries: 3", "tool: edited deploy/eu-west/values.yaml:12: retries: 5"}, Summary: "deploy/eu-east/values.yaml:12 now sets retries to 5.", Fires: true, Quotes: "values.yaml:12: retries"},
 		{Source: []string{"user: The backup timer has to start at 01:15 Europe/Paris, and only on weekdays.", "tool: wrote /etc/systemd/system/backup.timer:\nStartAt=Mon..Fri 01:15 Europe/Paris"}, Summary: "backup.timer: StartAt=Mon..Fri 01:45 Europe/Paris", Fires: true, Quotes: "StartAt="},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
@@ -90,6 +91,9 @@ func sharedTerms(f, g *classify.Fact) int {
 // transposition, or by a factor of ten written as one more or one fewer zero.
 func oneSlip(a, b classify.Token) bool {
 	da, db := digitsOf(a.Raw), digitsOf(b.Raw)
+	if a.Kind == classify.TokDate && b.Kind == classify.TokDate {
+		da, db = digitsOf(a.Norm), digitsOf(b.Norm) // "31 March 2026" and "2026-03-01" compare as written the same way
+	}
 	if da == "" || db == "" || da == db {
 		return a.Kind == classify.TokID && editDistance(strings.ToLower(a.Raw), strings.ToLower(b.Raw)) == 1
 	}
