@@ -6,7 +6,6 @@
 package judge
 
 import (
-	"index/suffixarray"
 	"slices"
 	"strings"
 	"unicode"
@@ -385,16 +384,18 @@ func normalize(s string) string {
 	return strings.TrimRight(b.String(), ".;:,")
 }
 
-// textIndex builds the round's substring index over its sources' text.
-func textIndex(in Input) *suffixarray.Index {
-	var b strings.Builder
-	for _, fs := range [][]classify.Fact{in.Src, in.Ev} {
-		for i := range fs {
-			b.WriteString(strings.ToLower(fs[i].Text))
-			b.WriteByte(0)
+// textIndex is the round's substring index over its sources' text (built when first
+// asked).
+func textIndex(in Input) *rule.TextIndex {
+	return rule.NewTextIndex(func() []string {
+		out := make([]string, 0, len(in.Src)+len(in.Ev))
+		for _, fs := range [][]classify.Fact{in.Src, in.Ev} {
+			for i := range fs {
+				out = append(out, fs[i].Text)
+			}
 		}
-	}
-	return suffixarray.New([]byte(b.String()))
+		return out
+	})
 }
 
 // forceLost: a rule whose best summary match keeps its words but none of its force
