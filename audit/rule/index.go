@@ -2,6 +2,7 @@ package rule
 
 import (
 	"index/suffixarray"
+	bits64 "math/bits"
 	"slices"
 	"strings"
 	"sync"
@@ -72,11 +73,13 @@ func (x *TextIndex) Lookup(s []byte, n int) []int {
 // roundIndex holds look-ups over a round's source facts, built on first use.
 type roundIndex struct {
 	words, subjects map[string][]int32 // term (subject) -> the source facts holding it, ascending
+	mu              sync.Mutex         // held while bits is in use
+	bits            []uint64           // scratch: one bit per source fact, all clear between uses
 }
 
 func (r *Round) index() *roundIndex {
 	r.ixOnce.Do(func() {
-		ix := &roundIndex{words: map[string][]int32{}, subjects: map[string][]int32{}}
+		ix := &roundIndex{words: map[string][]int32{}, subjects: map[string][]int32{}, bits: make([]uint64, len(r.Src)/64+1)}
 		for j := range r.Src {
 			g := &r.Src[j]
 			for _, w := range g.Words {
@@ -100,11 +103,11 @@ func addPosting(m map[string][]int32, k string, j int) {
 	m[k] = append(ps, int32(j))
 }
 
-// aboutCandidates lists, ascending, the source facts after fact i that can be About
-// fact i: those sharing one of its subjects, or holding one of the terms that any fact
-// sharing enough of its terms must hold (every term but the most common need-1 of them,
-// counted with repeats as About counts them).
-func (r *Round) aboutCandidates(i int) []int32 {
+// aboutCandidates calls visit, ascending, for the source facts after fact i that can be
+// About fact i: those sharing one of its subjects, or holding one of the terms that any
+// fact sharing enough of its terms must hold (every term but the most common need-1 of
+// them, counted with repeats as About counts them).
+func (r *Round) aboutCandidates(i int, visit func(j int)) {
 	ix := r.index()
 	f := &r.Src[i]
 	var lists [][]int32
@@ -138,33 +141,59 @@ func (r *Round) aboutCandidates(i int) []int32 {
 	for _, t := range ts[k:] {
 		lists = append(lists, t.ps)
 	}
-	return unionSorted(lists)
+	scratch := ix.bits
+	if ix.mu.TryLock() {
+		defer ix.mu.Unlock()
+	} else { // in use (a nested or concurrent call): a fresh one
+		scratch = make([]uint64, len(ix.bits))
+	}
+	union(scratch, lists, visit)
+}
+
+// union calls visit for every fact on some list, ascending, once each. scratch has a
+// bit per fact, all clear (and clear again on return).
+func union(scratch []uint64, lists [][]int32, visit func(j int)) {
+	switch len(lists) {
+	case 0:
+		return
+	case 1:
+		for _, j := range lists[0] {
+			visit(int(j))
+		}
+		return
+	}
+	lo, hi := int32(-1), int32(-1)
+	for _, l := range lists {
+		if len(l) == 0 {
+			continue
+		}
+		if lo < 0 || l[0] < lo {
+			lo = l[0]
+		}
+		hi = max(hi, l[len(l)-1])
+	}
+	if lo < 0 {
+		return
+	}
+	bits := scratch[lo/64 : hi/64+1]
+	for _, l := range lists {
+		for _, j := range l {
+			scratch[j/64] |= 1 << (j % 64)
+		}
+	}
+	base := int(lo/64) * 64
+	for w := range bits {
+		for b := bits[w]; b != 0; b &= b - 1 {
+			visit(base + w*64 + bits64.TrailingZeros64(b))
+		}
+		bits[w] = 0
+	}
 }
 
 // after is the part of a sorted posting list above i.
 func after(ps []int32, i int) []int32 {
 	k, _ := slices.BinarySearch(ps, int32(i+1))
 	return ps[k:]
-}
-
-// unionSorted merges sorted lists into one sorted list without repeats.
-func unionSorted(lists [][]int32) []int32 {
-	switch len(lists) {
-	case 0:
-		return nil
-	case 1:
-		return lists[0]
-	}
-	n := 0
-	for _, l := range lists {
-		n += len(l)
-	}
-	out := make([]int32, 0, n)
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	slices.Sort(out)
-	return slices.Compact(out)
 }
 
 // valueRefsOf lists every fact that states a value (see ValueRefs), computed once.
@@ -190,15 +219,13 @@ func (r *Round) valueRefsOf() []Ref {
 func (r *Round) laterAbout(i int, pred func(*classify.Fact) bool) []int {
 	var out []int
 	f := &r.Src[i]
-	for _, j32 := range r.aboutCandidates(i) {
-		j := int(j32)
+	r.aboutCandidates(i, func(j int) {
 		if r.Pos[j] <= r.Pos[i] {
-			continue
+			return
 		}
-		g := &r.Src[j]
-		if pred(g) && About(f, g) {
+		if g := &r.Src[j]; pred(g) && About(f, g) {
 			out = append(out, j)
 		}
-	}
+	})
 	return out
 }
