@@ -229,3 +229,19 @@ func (r *Round) laterAbout(i int, pred func(*classify.Fact) bool) []int {
 	})
 	return out
 }
+
+// Memo returns what build makes for key, built once per round: rules keep their
+// round-wide look-ups here. build must not call Memo.
+func (r *Round) Memo(key string, build func() any) any {
+	r.memoMu.Lock()
+	defer r.memoMu.Unlock()
+	if v, ok := r.memo[key]; ok {
+		return v
+	}
+	if r.memo == nil {
+		r.memo = map[string]any{}
+	}
+	v := build()
+	r.memo[key] = v
+	return v
+}

@@ -69,9 +69,12 @@ type Round struct {
 	// Partial is true when the round's sources are known to be incomplete.
 	Partial bool
 
-	ixOnce, vrOnce sync.Once // look-ups built on first use (index.go)
-	ix             *roundIndex
-	vr             []Ref
+	ixOnce, vrOnce, svOnce sync.Once // look-ups built on first use (index.go)
+	ix                     *roundIndex
+	vr                     []Ref
+	sorted                 []string
+	memoMu                 sync.Mutex
+	memo                   map[string]any
 }
 
 // Support is a source fact or evidence line that backs a summary fact.
@@ -173,10 +176,13 @@ func (r *Round) ValueRefs() []Ref { return r.valueRefsOf() }
 
 // SortedValues lists the normalised values of the round in sorted order.
 func (r *Round) SortedValues() []string {
-	out := make([]string, 0, len(r.Values))
-	for k := range r.Values {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	r.svOnce.Do(func() {
+		out := make([]string, 0, len(r.Values))
+		for k := range r.Values {
+			out = append(out, k)
+		}
+		slices.Sort(out)
+		r.sorted = slices.Clip(out)
+	})
+	return r.sorted
 }
