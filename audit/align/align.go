@@ -44,6 +44,7 @@ type Aligner struct {
 	nominal map[string]bool // terms allowed to nominate candidates
 	acc     []float64       // reused accumulator, one slot per summary fact
 	touched []int32
+	ti      *termIndex // built on first TopMatching (top.go)
 }
 
 // New indexes sum. src is used only for the term weights (rarity over the round).

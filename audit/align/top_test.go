@@ -1,0 +1,88 @@
+package align
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/compaudit/compaudit/classify"
+)
+
+// TopMatching answers what filtering Candidates answers, bit for bit, on rounds built
+// to tie often (repeated facts, a small vocabulary with a few very common terms).
+func TestTopMatchingIsFilteredCandidates(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	facts := func(n, vocab int) []classify.Fact {
+		out := make([]classify.Fact, n)
+		for i := range out {
+			if i > 0 && rng.IntN(5) == 0 {
+				out[i].Words = slices.Clone(out[rng.IntN(i)].Words) // a repeat: exact ties
+				continue
+			}
+			if i > 0 && rng.IntN(4) == 0 { // a short fact inside another: a high back
+				ws := out[rng.IntN(i)].Words
+				out[i].Words = slices.Clone(ws[:min(len(ws), 1+rng.IntN(2))])
+				continue
+			}
+			seen := map[string]bool{}
+			for w := 0; w < 1+rng.IntN(9); w++ {
+				x := rng.IntN(vocab)
+				if rng.IntN(3) == 0 {
+					x = rng.IntN(3) // the common terms
+				}
+				if t := fmt.Sprintf("w%d", x); !seen[t] {
+					seen[t] = true
+					out[i].Words = append(out[i].Words, t)
+				}
+			}
+		}
+		return out
+	}
+	found, fast := 0, 0
+	for trial := 0; trial < 60; trial++ {
+		fs := facts(50+rng.IntN(250), 10+rng.IntN(60))
+		sw := 0.5 + rng.Float64()/2
+		if trial%2 == 0 {
+			sw = 0.75
+		}
+		p := Params{SourceWeight: sw, MaxShare: 0.1 + rng.Float64()/3, MinCommon: 2 + rng.IntN(10)}
+		a := New(p, nil, fs)
+		q := fs
+		if trial%3 == 0 { // queries from another side, some with terms no fact holds
+			q = facts(100, 90)
+			a = New(p, q, fs)
+		}
+		for i := range q {
+			for _, k := range []int{1, 3, 8} {
+				minCover, minBack := rng.Float64(), rng.Float64()*0.8
+				if rng.IntN(2) == 0 {
+					minCover, minBack = 0.6, 0.5
+				}
+				want := func(j int) bool { return j != i && j%7 != 3 }
+				got := a.TopMatching(&q[i], k, minCover, minBack, want)
+				exp := a.filterTop(&q[i], k, minCover, minBack, want)
+				if !slices.Equal(got, exp) {
+					t.Fatalf("trial %d query %d k %d cover %.3f back %.3f: %v, want %v", trial, i, k, minCover, minBack, got, exp)
+				}
+				found += len(exp)
+			}
+		}
+		if a.ti != nil && a.ti.ok {
+			fast++
+		}
+	}
+	if found < 500 || fast == 0 {
+		t.Fatalf("the test matched %d facts on %d fast rounds: too few to check anything", found, fast)
+	}
+}
+
+// A fact that lists a term twice sends the aligner the long way, with the same answer.
+func TestTopMatchingRepeatedTerm(t *testing.T) {
+	fs := []classify.Fact{{Words: []string{"a", "b", "a"}}, {Words: []string{"a", "b"}}, {Words: []string{"b", "c"}}}
+	a := New(Params{SourceWeight: 0.75, MaxShare: 1, MinCommon: 3}, nil, fs)
+	got := a.TopMatching(&fs[1], 8, 0.3, 0.3, func(int) bool { return true })
+	if !slices.Equal(got, a.filterTop(&fs[1], 8, 0.3, 0.3, func(int) bool { return true })) || a.ti.ok {
+		t.Fatalf("got %v", got)
+	}
+}
