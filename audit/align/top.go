@@ -68,6 +68,16 @@ func (a *Aligner) topK(f *classify.Fact, q query, k int) []Match {
 		}
 		return sw*held/q.mass + (1-sw)*back + slack
 	}
+	if q.masked {
+		for d, x := range q.first {
+			ti.qpos[q.ids[x]] = uint8(d + 1)
+		}
+		defer func() {
+			for _, x := range q.first {
+				ti.qpos[q.ids[x]] = 0
+			}
+		}()
+	}
 	out := make([]Match, 0, k+1)
 	for _, d := range order {
 		if len(out) == k && bound(rest, 0) < out[k-1].Score {
@@ -81,7 +91,7 @@ func (a *Aligner) topK(f *classify.Fact, q query, k int) []Match {
 			if len(out) == k && bound(rest, a.sumMass[j]) < out[k-1].Score {
 				continue
 			}
-			if m, ok := a.exact(q, j); ok {
+			if m, ok := a.exact(&q, j); ok {
 				out = insertTop(out, m, k)
 			}
 		}
@@ -111,6 +121,7 @@ type termIndex struct {
 	terms [][]int32
 	stamp []int32 // per summary fact, the last query that listed it
 	query int32
+	qpos  []uint8 // per term id, 1 + its distinct index in the query being scored (0: not in it)
 }
 
 // selfIndexed builds the term index on first use; false when some fact lists a term
@@ -135,6 +146,7 @@ func (a *Aligner) selfIndexed() bool {
 	for j := range ti.terms {
 		slices.Sort(ti.terms[j])
 	}
+	ti.qpos = make([]uint8, len(ti.id))
 	return true
 }
 
@@ -150,6 +162,10 @@ type query struct {
 	// distinctW its weight counted as often as f lists it
 	first     []int
 	distinctW []float64
+	// dist is, per term of f, its distinct index (-1: in no summary fact); masked: f
+	// has at most 64 distinct terms, marked in the term index's qpos while it is scored
+	dist   []int
+	masked bool
 }
 
 func (a *Aligner) query(f *classify.Fact) query {
@@ -167,18 +183,23 @@ func (a *Aligner) query(f *classify.Fact) query {
 		}
 	}
 	seen := map[int32]int{}
+	q.dist = make([]int, n)
 	for x, id := range q.ids {
+		q.dist[x] = -1
 		if id < 0 {
 			continue
 		}
 		if k, ok := seen[id]; ok {
 			q.distinctW[k] += q.weight[x]
+			q.dist[x] = k
 			continue
 		}
 		seen[id] = len(q.first)
+		q.dist[x] = len(q.first)
 		q.first = append(q.first, x)
 		q.distinctW = append(q.distinctW, q.weight[x])
 	}
+	q.masked = len(q.first) <= 64
 	return q
 }
 
@@ -201,15 +222,29 @@ func insertTop(out []Match, m Match, k int) []Match {
 // exact scores summary fact j against the query as Candidates does: the nominal
 // terms' weights first, then the common terms', each in f's order (false when j shares
 // no nominal term: Candidates never looks at it).
-func (a *Aligner) exact(q query, j int32) (Match, bool) {
+func (a *Aligner) exact(q *query, j int32) (Match, bool) {
 	terms := a.ti.terms[j]
-	has := func(id int32) bool {
-		_, ok := slices.BinarySearch(terms, id)
+	var mask uint64 // the distinct terms of f that j holds, when f has at most 64
+	if q.masked {
+		for _, id := range terms {
+			if d := a.ti.qpos[id]; d > 0 {
+				mask |= 1 << (d - 1)
+			}
+		}
+	}
+	has := func(x int) bool {
+		if q.masked {
+			return q.dist[x] >= 0 && mask&(1<<q.dist[x]) != 0
+		}
+		if q.ids[x] < 0 {
+			return false
+		}
+		_, ok := slices.BinarySearch(terms, q.ids[x])
 		return ok
 	}
 	shared, touched := 0.0, false
-	for x, id := range q.ids {
-		if q.nominal[x] && id >= 0 && has(id) {
+	for x := range q.ids {
+		if q.nominal[x] && has(x) {
 			shared += q.weight[x]
 			touched = true
 		}
@@ -217,8 +252,8 @@ func (a *Aligner) exact(q query, j int32) (Match, bool) {
 	if !touched {
 		return Match{}, false
 	}
-	for x, id := range q.ids {
-		if !q.nominal[x] && id >= 0 && has(id) {
+	for x := range q.ids {
+		if !q.nominal[x] && has(x) {
 			shared += q.weight[x]
 		}
 	}

@@ -86,3 +86,33 @@ func TestTopMatchingRepeatedTerm(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+// A query with more than 64 distinct terms is scored by binary search, the same way.
+func TestTopMatchingLongFacts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 8))
+	fs := make([]classify.Fact, 120)
+	for i := range fs {
+		seen := map[string]bool{}
+		for n := 5 + rng.IntN(140); len(fs[i].Words) < n; {
+			if t := fmt.Sprintf("w%d", rng.IntN(300)); !seen[t] {
+				seen[t] = true
+				fs[i].Words = append(fs[i].Words, t)
+			}
+		}
+	}
+	a := New(Params{SourceWeight: 0.75, MaxShare: 0.6, MinCommon: 12}, nil, fs)
+	long := 0
+	for i := range fs {
+		want := func(j int) bool { return j != i }
+		got, exp := a.TopMatching(&fs[i], 8, 0.2, 0.2, want), a.filterTop(&fs[i], 8, 0.2, 0.2, want)
+		if !slices.Equal(got, exp) {
+			t.Fatalf("query %d: %v, want %v", i, got, exp)
+		}
+		if len(fs[i].Words) > 64 && len(exp) > 0 && a.ti != nil && a.ti.ok {
+			long++
+		}
+	}
+	if long == 0 {
+		t.Fatal("no long query matched anything")
+	}
+}
