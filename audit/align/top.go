@@ -22,8 +22,12 @@ func (a *Aligner) TopMatching(f *classify.Fact, k int, minCover, minBack float64
 	if !q.anyNominal {
 		return a.filterTop(f, k, minCover, minBack, want) // the least common term nominates: rare, and done the long way
 	}
+	top, ok := a.topK(f, q, k)
+	if !ok {
+		return a.filterTop(f, k, minCover, minBack, want)
+	}
 	var out []Match
-	for _, m := range a.topK(f, q, k) {
+	for _, m := range top {
 		if m.Cover >= minCover && m.Back >= minBack && want(m.Fact) {
 			out = append(out, m)
 		}
@@ -35,7 +39,9 @@ func (a *Aligner) TopMatching(f *classify.Fact, k int, minCover, minBack float64
 // heaviest first, and a fact first met on a term's postings holds at most that term's
 // and the lighter terms' weight; once that bound cannot reach the k-th best score, the
 // fact cannot be among the k best and is not scored (when no fact can, the walk ends).
-func (a *Aligner) topK(f *classify.Fact, q query, k int) []Match {
+// When that prunes too little to beat Candidates' walk of every posting (it scores
+// more facts than a budget), it gives up: false.
+func (a *Aligner) topK(f *classify.Fact, q query, k int) ([]Match, bool) {
 	ti := a.ti
 	ti.query++
 	if ti.query == 0 { // wrapped: clear the stamps
@@ -78,6 +84,13 @@ func (a *Aligner) topK(f *classify.Fact, q query, k int) []Match {
 			}
 		}()
 	}
+	// Candidates walks every posting of f's terms; scoring one fact costs about its
+	// terms and f's
+	budget := 0
+	for _, x := range q.first {
+		budget += len(a.post[f.Words[x]])
+	}
+	budget = budget/(2*len(f.Words)+8) + k
 	out := make([]Match, 0, k+1)
 	for _, d := range order {
 		if len(out) == k && bound(rest, 0) < out[k-1].Score {
@@ -91,13 +104,16 @@ func (a *Aligner) topK(f *classify.Fact, q query, k int) []Match {
 			if len(out) == k && bound(rest, a.sumMass[j]) < out[k-1].Score {
 				continue
 			}
+			if budget--; budget < 0 {
+				return nil, false
+			}
 			if m, ok := a.exact(&q, j); ok {
 				out = insertTop(out, m, k)
 			}
 		}
 		rest -= q.distinctW[d]
 	}
-	return out
+	return out, true
 }
 
 // slack absorbs rounding in the bounds (scores are sums of a few dozen weights).

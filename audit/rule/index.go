@@ -21,10 +21,11 @@ type TextIndex struct {
 	mu    sync.Mutex
 	asked int
 	sa    *suffixarray.Index
+	seen  map[string]bool // answers to one-hit look-ups asked before
 }
 
 // scanLookups is how many look-ups scan the text before the suffix array is built.
-const scanLookups = 16
+const scanLookups = 4
 
 // NewTextIndex indexes the texts parts returns (lower-cased here), when first asked.
 func NewTextIndex(parts func() []string) *TextIndex { return &TextIndex{parts: parts} }
@@ -48,24 +49,48 @@ func (x *TextIndex) load() {
 }
 
 // Lookup returns the offsets of up to n occurrences of s (all when n < 0), in no
-// particular order, like (*suffixarray.Index).Lookup.
+// particular order, like (*suffixarray.Index).Lookup; except that a one-hit look-up
+// (n == 1), which only asks whether s occurs, is remembered and answers offset 0.
 func (x *TextIndex) Lookup(s []byte, n int) []int {
 	x.load()
+	if len(s) == 0 || n == 0 {
+		return nil // as the suffix array answers
+	}
 	x.mu.Lock()
+	if n == 1 {
+		if found, ok := x.seen[string(s)]; ok {
+			x.mu.Unlock()
+			return oneHit(found)
+		}
+	}
 	x.asked++
 	if x.sa == nil && (x.asked > scanLookups || n != 1) {
 		x.sa = suffixarray.New(x.text)
 	}
 	sa := x.sa
 	x.mu.Unlock()
-	if sa != nil {
+	if sa != nil && n != 1 {
 		return sa.Lookup(s, n)
 	}
-	if len(s) == 0 {
-		return nil // as the suffix array answers an empty query
+	var found bool
+	if sa != nil {
+		found = len(sa.Lookup(s, 1)) > 0
+	} else {
+		found = strings.Contains(string(x.text), string(s))
 	}
-	if i := strings.Index(string(x.text), string(s)); i >= 0 {
-		return []int{i}
+	x.mu.Lock()
+	if x.seen == nil {
+		x.seen = map[string]bool{}
+	}
+	x.seen[string(s)] = found
+	x.mu.Unlock()
+	return oneHit(found)
+}
+
+// oneHit is a one-hit look-up's answer: a hit (its offset is not kept) or none.
+func oneHit(found bool) []int {
+	if found {
+		return []int{0}
 	}
 	return nil
 }
