@@ -77,17 +77,32 @@ func TestTextIndexMatchesSuffixArray(t *testing.T) {
 	}
 	sa := suffixarray.New([]byte(b.String()))
 	queries := []string{"eu-west", "EU", "s: 3\x00", "3\x00\x00ä", "über", "worker-18", "", "x", "crashed\x00"}
-	for round := 0; round < 3; round++ { // past scanLookups the suffix array answers
+	for k := 0; k < 2*scanLookups; k++ { // past scanLookups distinct ones the suffix array answers
+		queries = append(queries, fmt.Sprintf("%c%c", 'a'+k%26, 'a'+k/26), fmt.Sprintf("worker-%d", k))
+	}
+	scanned := false
+	for round := 0; round < 2; round++ { // one-hit look-ups first (scanned, then the array), then again from memory and all-hit ones
+		ns := []int{1}
+		if round == 1 {
+			ns = []int{1, -1}
+		}
 		for _, q := range queries {
-			for k := 0; k < scanLookups/len(queries)+1; k++ {
-				got, want := len(x.Lookup([]byte(q), 1)), len(sa.Lookup([]byte(q), 1))
-				if got != want {
-					t.Fatalf("look-up %d of %q: %d hits, suffix array %d", x.asked, q, got, want)
+			scanned = scanned || x.sa == nil && x.asked > 3
+			for _, n := range ns {
+				got, want := len(x.Lookup([]byte(q), n)), len(sa.Lookup([]byte(q), n))
+				if n == 1 && got != want || n < 0 && !slices.Equal(sorted(x.Lookup([]byte(q), n)), sorted(sa.Lookup([]byte(q), n))) {
+					t.Fatalf("look-up %d of %q (n %d): %d hits, suffix array %d", x.asked, q, n, got, want)
 				}
 			}
 		}
 	}
-	if x.sa == nil {
-		t.Fatal("the suffix array was never built")
+	if x.sa == nil || !scanned {
+		t.Fatalf("suffix array built %v, scanned %v: both paths should answer", x.sa != nil, scanned)
 	}
+}
+
+func sorted(xs []int) []int {
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	return xs
 }
