@@ -116,3 +116,43 @@ func TestTopMatchingLongFacts(t *testing.T) {
 		t.Fatal("no long query matched anything")
 	}
 }
+
+// NewQueried answers its query side's facts as New does.
+func TestNewQueriedMatchesNew(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 1))
+	facts := func(n, vocab int) []classify.Fact {
+		out := make([]classify.Fact, n)
+		for i := range out {
+			seen := map[string]bool{}
+			for w := 1 + rng.IntN(12); len(out[i].Words) < w; {
+				if t := fmt.Sprintf("w%d", rng.IntN(vocab)); !seen[t] {
+					seen[t] = true
+					out[i].Words = append(out[i].Words, t)
+				}
+			}
+		}
+		return out
+	}
+	found := 0
+	for trial := 0; trial < 20; trial++ {
+		q, all := facts(30, 80), facts(400, 300)
+		p := Params{SourceWeight: 1, MaxShare: 0.25, MinCommon: 12, TopK: 5}
+		a, b := New(p, q, all), NewQueried(p, q, all)
+		for i := range q {
+			for _, k := range []int{0, 3} {
+				got, want := b.Candidates(&q[i], k), a.Candidates(&q[i], k)
+				if !slices.Equal(got, want) {
+					t.Fatalf("trial %d fact %d k %d: %v, want %v", trial, i, k, got, want)
+				}
+				found += len(want)
+			}
+			ms := a.Candidates(&q[i], 3)
+			if a.UnionCover(&q[i], ms) != b.UnionCover(&q[i], ms) {
+				t.Fatalf("trial %d fact %d: union cover differs", trial, i)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("nothing matched")
+	}
+}

@@ -169,7 +169,7 @@ func support(in Input) [][]rule.Support {
 	all := make([]classify.Fact, 0, len(in.Src)+len(in.Ev))
 	all = append(all, in.Src...)
 	all = append(all, in.Ev...)
-	a := align.New(align.Params{SourceWeight: 1, MaxShare: Align.MaxShare, MinCommon: Align.MinCommon, TopK: Align.TopK}, in.Sum, all)
+	a := align.NewQueried(align.Params{SourceWeight: 1, MaxShare: Align.MaxShare, MinCommon: Align.MinCommon, TopK: Align.TopK}, in.Sum, all) // asked only about in.Sum
 	out := make([][]rule.Support, len(in.Sum))
 	for k := range in.Sum {
 		for _, m := range a.Candidates(&in.Sum[k], 3) {
