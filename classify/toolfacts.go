@@ -59,7 +59,7 @@ func toolFacts(src Source) []Fact {
 // i is where the marker starts, j where the words start (-1 when there are none).
 func userReply(text string) (int, int) {
 	low := lexicon.Lower(text)
-	if !lexicon.Default().MayFind(low, "user-reply") {
+	if !lexicon.Default().MayFindLower(low, "user-reply") {
 		return -1, -1 // (a full search finds none either)
 	}
 	for _, h := range lexicon.Default().Find(low) {

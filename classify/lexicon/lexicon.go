@@ -207,7 +207,11 @@ func (lx *Lexicon) matcher(n int) *ac.AhoCorasick {
 // MayFind reports whether Find(text) can return a hit of category: false when no
 // pattern of the category occurs in the lower-cased text at all (a cheap test before
 // a full search for a rare category); true does not promise a hit.
-func (lx *Lexicon) MayFind(text, category string) bool {
+func (lx *Lexicon) MayFind(text, category string) bool { return lx.MayFindLower(Lower(text), category) }
+
+// MayFindLower is MayFind of a text already lower-cased by Lower (which is idempotent:
+// Find lower-cases it to the same string).
+func (lx *Lexicon) MayFindLower(low, category string) bool {
 	lx.catOnce.Do(func() {
 		lx.catPats = map[string][]string{}
 		for i, es := range lx.byPattern {
@@ -220,7 +224,6 @@ func (lx *Lexicon) MayFind(text, category string) bool {
 			}
 		}
 	})
-	low := Lower(text)
 	for _, p := range lx.catPats[category] {
 		if strings.Contains(low, p) {
 			return true

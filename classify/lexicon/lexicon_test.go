@@ -141,7 +141,7 @@ func TestMayFindImpliesNothingMissed(t *testing.T) {
 	for _, e := range lx.Entries() {
 		cats[e.Category] = true
 	}
-	texts := []string{"", "plain words about nothing in particular"}
+	texts := []string{"", "plain words about nothing in particular", "ÀÉÎ İstanbul \xff\xfe THE USER SAID"}
 	for i, e := range lx.Entries() {
 		if i%7 == 0 {
 			texts = append(texts, "Before "+strings.ToUpper(e.Phrase)+" after.", "x"+e.Phrase+"y", e.Phrase)
@@ -155,6 +155,9 @@ func TestMayFindImpliesNothingMissed(t *testing.T) {
 		}
 		for c := range cats {
 			may := lx.MayFind(text, c)
+			if may != lx.MayFindLower(Lower(text), c) || Lower(Lower(text)) != Lower(text) {
+				t.Fatalf("MayFindLower of Lower(%q) differs from MayFind", text)
+			}
 			if found[c] && !may {
 				t.Fatalf("MayFind(%q, %s) false, but Find finds it", text, c)
 			}
