@@ -12,7 +12,7 @@ import (
 // The report is the same bytes whatever the number of workers: rounds and their
 // cumulative audits run as separate tasks in any order.
 func TestWorkersSameReport(t *testing.T) {
-	ss := []*sessions.Session{genSession(1200, 5)}
+	ss := []*sessions.Session{genSession(600, 5)}
 	paths, _ := filepath.Glob("../testdata/fixtures-own/*/session.json")
 	if len(paths) > 4 {
 		paths = paths[:4]
