@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
@@ -71,4 +72,27 @@ func valuesOfKind(r *rule.Round, p string) []kindValue {
 		return byKind["num+ver"]
 	}
 	return byKind[p]
+}
+
+// factMemo holds per-fact answers of one round (see memoFact).
+type factMemo struct {
+	mu sync.Mutex
+	m  map[int]bool
+}
+
+// memoFact is f() for source fact i, computed once per round and key: pair rules ask
+// the same question of a source fact once per summary candidate.
+func memoFact(r *rule.Round, key string, i int, f func() bool) bool {
+	m := r.Memo(key, func() any { return &factMemo{m: map[int]bool{}} }).(*factMemo)
+	m.mu.Lock()
+	v, ok := m.m[i]
+	m.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f()
+	m.mu.Lock()
+	m.m[i] = v
+	m.mu.Unlock()
+	return v
 }
