@@ -121,9 +121,7 @@ func ruleClauseKept(a *align.Aligner, f *classify.Fact) bool {
 	if i <= 0 || i >= len(f.Text)-3 {
 		return false
 	}
-	head := f.Text[:i]
-	c := classify.Fact{Text: head, Tokens: classify.Values(head)}
-	c.Words = classify.Terms(head, c.Tokens)
+	c := clauseFact(f.Text[:i]) // its values and terms, computed once per text
 	if len(c.Words) < 2 {
 		return false
 	}
