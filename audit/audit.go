@@ -2,6 +2,7 @@ package audit
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/compaudit/compaudit/audit/judge"
@@ -39,17 +40,55 @@ func Run(s *sessions.Session, opt Options) *Report {
 	ex.tokens = countTokens(s, workers)
 	rounds := s.Rounds()
 	r.Rounds = make([]Round, len(rounds))
-	results := make([]*roundResult, len(rounds))
-	parallel(len(rounds), workers, func(i int) {
-		results[i] = auditRound(s, rounds[i], ex)
-		r.Rounds[i] = results[i].round
-	})
+	results := auditRounds(s, rounds, ex, workers)
+	for i, res := range results {
+		r.Rounds[i] = res.round
+	}
 	carryLosses(r)
 	r.Invariants = trackInvariants(s, r, results, ex)
 	r.Checks = runChecks(s, r)
 	rank(r)
 	r.Summary = summarize(s, r)
 	return r
+}
+
+// auditRounds audits every round: each round's own audit and its cumulative one are
+// separate tasks for the workers, the largest first (the cumulative audits of late
+// rounds judge the most). The results do not depend on the order tasks run in.
+func auditRounds(s *sessions.Session, rounds []*sessions.Compaction, ex *extractor, workers int) []*roundResult {
+	results := make([]*roundResult, len(rounds))
+	cums := make([]*judge.Result, len(rounds))
+	type task struct {
+		round int
+		cum   bool
+		in    judge.Input
+		size  int
+	}
+	var tasks []task
+	for i, c := range rounds {
+		tasks = append(tasks, task{round: i, size: len(c.Sources)})
+		if in, ok := cumulativeInput(s, c, ex); ok {
+			tasks = append(tasks, task{round: i, cum: true, in: in, size: len(in.Src) + len(in.Ev)})
+		}
+	}
+	if workers > 1 {
+		slices.SortStableFunc(tasks, func(a, b task) int { return b.size - a.size })
+	}
+	parallel(len(tasks), workers, func(k int) {
+		t := &tasks[k]
+		if t.cum {
+			cums[t.round] = judge.Judge(t.in)
+			t.in = judge.Input{} // its facts are the result's now
+			return
+		}
+		results[t.round] = auditRound(s, rounds[t.round], ex)
+	})
+	parallel(len(rounds), workers, func(i int) {
+		if !rounds[i].Opaque {
+			cumulative(s, &results[i].round, cums[i])
+		}
+	})
+	return results
 }
 
 // parallel runs f(0..n-1) on at most workers goroutines.

@@ -60,25 +60,38 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *rou
 	retiredOmissions(s, c, rd.Findings)
 	rd.Pairs = pairs(jr.Round, rd.Findings, len(rd.SourceFacts))
 	rd.Survival = survival(rd.SourceFacts, rd.Pairs, rd.Findings)
-	cumulative(s, c, ex, &rd, jr)
 	rd.Counts = countFindings(rd.Findings)
 	res.round = rd
 	return res
 }
 
-// cumulative audits the original messages against this summary: losses that bled
-// through several rounds, reported only when the per-round audit did not.
-func cumulative(s *sessions.Session, c *sessions.Compaction, ex *extractor, rd *Round, jr *judge.Result) {
+// cumulativeInput is what the cumulative audit of round c judges: the original
+// messages of its lineage against its summary (false when there is none to judge:
+// an opaque round, or a first round whose sources are those messages). It depends on
+// nothing the round's own audit computes, so the two run as separate tasks.
+func cumulativeInput(s *sessions.Session, c *sessions.Compaction, ex *extractor) (judge.Input, bool) {
+	if c.Opaque {
+		return judge.Input{}, false
+	}
 	orig := s.OriginalMessages(c)
-	if c.Round <= 1 && len(orig) == len(rd.NewMessages) {
+	if c.Round <= 1 && len(orig) == len(s.NewMessages(c)) {
+		return judge.Input{}, false
+	}
+	in := ex.collect(orig)
+	in.Sum = ex.summaryFacts(c.ID) // the facts the round's own audit judges as its summary
+	in.Cumulative = true
+	return in, true
+}
+
+// cumulative audits the original messages against this summary: losses that bled
+// through several rounds, reported only when the per-round audit did not. cj is the
+// judged cumulativeInput (nil when there was none).
+func cumulative(s *sessions.Session, rd *Round, cj *judge.Result) {
+	if cj == nil {
 		rd.CumulativeFacts, rd.CumulativePairs = rd.SourceFacts, rd.Pairs
 		rd.CumulativeSurvival = rd.Survival
 		return
 	}
-	in := ex.collect(orig)
-	in.Sum = jr.Round.Sum
-	in.Cumulative = true
-	cj := judge.Judge(in)
 	cf := findings(rd.Round, cj, rd.Partial, s)
 	rd.CumulativeFacts = cj.Round.Src
 	rd.CumulativePairs = pairs(cj.Round, cf, len(cj.Round.Src))

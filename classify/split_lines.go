@@ -38,7 +38,7 @@ func (s *splitter) line(pos int) int {
 	lineEnd, next := lineBounds(s.text, pos)
 	line := s.text[pos:lineEnd]
 	trimmed := strings.TrimSpace(line)
-	if reFence.MatchString(line) {
+	if isFence(line) {
 		s.flush()
 		return s.fence(pos, next, line)
 	}
@@ -54,7 +54,7 @@ func (s *splitter) line(pos int) int {
 		if !isNoiseLine(trimmed) {
 			s.out = append(s.out, lineSpan(s.text, pos, lineEnd, s.ctx, true))
 		}
-	case reBullet.MatchString(line):
+	case isBullet(line):
 		s.flush()
 		return s.bullet(pos, lineEnd, next, line)
 	default:
@@ -70,27 +70,27 @@ func (s *splitter) structure(pos, lineEnd int, line, trimmed string) bool {
 	case trimmed == "":
 		s.flush()
 		s.tableHeader = ""
-	case reHRule.MatchString(trimmed) && !strings.Contains(trimmed, "|"):
+	case isHRule(trimmed) && !strings.Contains(trimmed, "|"):
 		s.flush()
-	case reXMLOnly.MatchString(line):
+	case isXMLOnly(line):
 		s.flush()
 		s.ctx = reXMLOnly.FindStringSubmatch(line)[1]
 		if strings.HasPrefix(trimmed, "</") {
 			s.ctx = "" // a closing tag ends its section
 		}
-	case reXMLLine.MatchString(line):
+	case isXMLLine(line):
 		s.flush()
 		m := reXMLLine.FindStringSubmatchIndex(line)
 		s.ctx = line[m[2]:m[3]]
 		s.out = append(s.out, sentences(s.text, pos+m[4], pos+m[5], s.ctx)...)
-	case reHeading.MatchString(line):
+	case isHeading(line):
 		s.flush()
 		s.ctx = reHeading.FindStringSubmatch(line)[1]
 		if s.lines {
 			// in a file dump "# ..." may be a comment that states a rule
 			s.out = append(s.out, lineSpan(s.text, pos, lineEnd, s.ctx, true))
 		}
-	case !s.lines && (reNumHeading.MatchString(line) || reLabelLine.MatchString(line)):
+	case !s.lines && (isNumHeading(line) || isLabelLine(line)):
 		s.flush()
 		if m := reNumHeading.FindStringSubmatch(line); m != nil {
 			s.ctx = m[1]
@@ -128,7 +128,7 @@ func (s *splitter) fence(pos, next int, line string) int {
 
 // tableRow records a table's header row as context and makes a span of each row below it.
 func (s *splitter) tableRow(pos, lineEnd int, trimmed string) {
-	if reTableSep.MatchString(trimmed) {
+	if isTableSep(trimmed) {
 		return
 	}
 	if s.tableHeader == "" {
@@ -177,7 +177,7 @@ func (s *splitter) continuation(bEnd, p int) (int, int) {
 	for p < len(s.text) {
 		le, nx := lineBounds(s.text, p)
 		l := s.text[p:le]
-		if strings.TrimSpace(l) == "" || reBullet.MatchString(l) || reFence.MatchString(l) || !startsIndented(l) {
+		if strings.TrimSpace(l) == "" || isBullet(l) || isFence(l) || !startsIndented(l) {
 			break
 		}
 		bEnd = le

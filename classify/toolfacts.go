@@ -60,6 +60,9 @@ func toolFacts(src Source) []Fact {
 // i is where the marker starts, j where the words start (-1 when there are none).
 func userReply(text string) (int, int) {
 	low := lexicon.Lower(text)
+	if !lexicon.Default().MayFindLower(low, "user-reply") {
+		return -1, -1 // (a full search finds none either)
+	}
 	for _, h := range lexicon.Default().Find(low) {
 		if h.Category == "user-reply" {
 			j := h.End

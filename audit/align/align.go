@@ -44,6 +44,7 @@ type Aligner struct {
 	nominal map[string]bool // terms allowed to nominate candidates
 	acc     []float64       // reused accumulator, one slot per summary fact
 	touched []int32
+	ti      *termIndex // built on first TopMatching (top.go)
 }
 
 // New indexes sum. src is used only for the term weights (rarity over the round).
@@ -73,6 +74,55 @@ func New(p Params, src, sum []classify.Fact) *Aligner {
 	a.sumMass = make([]float64, len(sum))
 	for i := range sum {
 		a.sumMass[i] = a.mass(sum[i].Words)
+	}
+	a.acc = make([]float64, len(sum))
+	return a
+}
+
+// NewQueried is New for an aligner only ever asked about src's facts (Candidates,
+// Pair and UnionCover of facts whose terms src holds): the summary's terms src never
+// uses get no postings and no stored weight, only their share of each summary fact's
+// mass. The answers to those questions are New's, to the bit.
+func NewQueried(p Params, src, sum []classify.Fact) *Aligner {
+	a := &Aligner{p: p, sum: sum, post: map[string][]int32{}, weight: map[string]float64{}}
+	df := map[string]int{}
+	for i := range src {
+		for _, t := range src[i].Words {
+			df[t]++
+		}
+	}
+	asked := make(map[string]bool, len(df))
+	for t := range df {
+		asked[t] = true
+	}
+	for i := range sum {
+		for _, t := range sum[i].Words {
+			if asked[t] {
+				a.post[t] = append(a.post[t], int32(i))
+			}
+			df[t]++
+		}
+	}
+	n := float64(len(src) + len(sum) + 1)
+	for t := range asked {
+		a.weight[t] = math.Log(n/float64(df[t])) + 1
+	}
+	a.nominal = map[string]bool{}
+	limit := max(p.MinCommon, int(p.MaxShare*float64(len(sum))))
+	for t, ps := range a.post {
+		a.nominal[t] = len(ps) <= limit
+	}
+	a.sumMass = make([]float64, len(sum))
+	for i := range sum {
+		m := 0.0
+		for _, t := range sum[i].Words {
+			if w, ok := a.weight[t]; ok {
+				m += w
+			} else {
+				m += math.Log(n/float64(df[t])) + 1 // as New weighs it
+			}
+		}
+		a.sumMass[i] = m
 	}
 	a.acc = make([]float64, len(sum))
 	return a

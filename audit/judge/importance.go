@@ -293,11 +293,8 @@ func echoes(r *rule.Round) []int {
 		if r.Src[i].Act == classify.ActChatter || len(r.Src[i].Words) < 3 {
 			continue
 		}
-		for _, m := range a.Candidates(&r.Src[i], 8) {
-			if m.Fact != i && r.Src[m.Fact].Message != r.Src[i].Message && m.Cover >= 0.6 && m.Back >= 0.5 {
-				out[i]++
-			}
-		}
+		// (the matches of a.Candidates(&r.Src[i], 8) that restate it, found through the index)
+		out[i] = len(a.TopMatching(&r.Src[i], 8, 0.6, 0.5, func(j int) bool { return j != i && r.Src[j].Message != r.Src[i].Message }))
 	}
 	return out
 }

@@ -6,7 +6,6 @@
 package judge
 
 import (
-	"index/suffixarray"
 	"slices"
 	"strings"
 	"unicode"
@@ -247,9 +246,7 @@ func ruleClauseKept(a *align.Aligner, f *classify.Fact) bool {
 	if i <= 0 || i >= len(f.Text)-3 {
 		return false
 	}
-	head := f.Text[:i]
-	c := classify.Fact{Text: head, Tokens: classify.Values(head)}
-	c.Words = classify.Terms(head, c.Tokens)
+	c := clauseFact(f.Text[:i]) // its values and terms, computed once per text
 	if len(c.Words) < 2 {
 		return false
 	}
@@ -295,7 +292,7 @@ func support(in Input) [][]rule.Support {
 	all := make([]classify.Fact, 0, len(in.Src)+len(in.Ev))
 	all = append(all, in.Src...)
 	all = append(all, in.Ev...)
-	a := align.New(align.Params{SourceWeight: 1, MaxShare: Align.MaxShare, MinCommon: Align.MinCommon, TopK: Align.TopK}, in.Sum, all)
+	a := align.NewQueried(align.Params{SourceWeight: 1, MaxShare: Align.MaxShare, MinCommon: Align.MinCommon, TopK: Align.TopK}, in.Sum, all) // asked only about in.Sum
 	out := make([][]rule.Support, len(in.Sum))
 	for k := range in.Sum {
 		for _, m := range a.Candidates(&in.Sum[k], 3) {
@@ -510,16 +507,18 @@ func normalize(s string) string {
 	return strings.TrimRight(b.String(), ".;:,")
 }
 
-// textIndex builds the round's substring index over its sources' text.
-func textIndex(in Input) *suffixarray.Index {
-	var b strings.Builder
-	for _, fs := range [][]classify.Fact{in.Src, in.Ev} {
-		for i := range fs {
-			b.WriteString(strings.ToLower(fs[i].Text))
-			b.WriteByte(0)
+// textIndex is the round's substring index over its sources' text (built when first
+// asked).
+func textIndex(in Input) *rule.TextIndex {
+	return rule.NewTextIndex(func() []string {
+		out := make([]string, 0, len(in.Src)+len(in.Ev))
+		for _, fs := range [][]classify.Fact{in.Src, in.Ev} {
+			for i := range fs {
+				out = append(out, fs[i].Text)
+			}
 		}
-	}
-	return suffixarray.New([]byte(b.String()))
+		return out
+	})
 }
 
 // forceLost: a rule whose best summary match keeps its words but none of its force

@@ -1,9 +1,9 @@
 package rule
 
 import (
-	"index/suffixarray"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/compaudit/compaudit/audit/align"
 	"github.com/compaudit/compaudit/classify"
@@ -57,7 +57,7 @@ type Round struct {
 	After []classify.Fact
 	// Text indexes the lower-cased text of every source fact and evidence line, for
 	// substring look-ups (an id the summary names inside a longer one).
-	Text *suffixarray.Index
+	Text *TextIndex
 	// Terms holds every alignment term of the round's sources and evidence.
 	Terms map[string]bool
 	// Explained marks, per summary fact, the values a pair rule already reported as
@@ -68,6 +68,13 @@ type Round struct {
 	Cumulative bool
 	// Partial is true when the round's sources are known to be incomplete.
 	Partial bool
+
+	ixOnce, vrOnce, svOnce sync.Once // look-ups built on first use (index.go)
+	ix                     *roundIndex
+	vr                     []Ref
+	sorted                 []string
+	memoMu                 sync.Mutex
+	memo                   map[string]any
 }
 
 // Support is a source fact or evidence line that backs a summary fact.
@@ -101,18 +108,7 @@ func (r *Round) SummaryHas(norm string) bool { return len(r.SumValues[norm]) > 0
 // Later lists the source facts after fact i (in later messages) that pred accepts and
 // that share a subject or at least share terms with fact i.
 func (r *Round) Later(i int, pred func(*classify.Fact) bool) []int {
-	var out []int
-	f := &r.Src[i]
-	for j := i + 1; j < len(r.Src); j++ {
-		if r.Pos[j] <= r.Pos[i] {
-			continue
-		}
-		g := &r.Src[j]
-		if pred(g) && About(f, g) {
-			out = append(out, j)
-		}
-	}
-	return out
+	return r.laterAbout(i, pred)
 }
 
 // About reports whether g is about what f is about: a shared subject, or at least
@@ -176,27 +172,17 @@ func (r *Round) Mentions(s string) bool {
 
 // ValueRefs lists, in round order (source facts, then evidence lines), every fact that
 // states a value: a deterministic walk where a map's order would not be.
-func (r *Round) ValueRefs() []Ref {
-	var out []Ref
-	for i := range r.Src {
-		if len(r.Src[i].Tokens) > 0 {
-			out = append(out, Ref{I: i})
-		}
-	}
-	for i := range r.Ev {
-		if len(r.Ev[i].Tokens) > 0 {
-			out = append(out, Ref{Ev: true, I: i})
-		}
-	}
-	return out
-}
+func (r *Round) ValueRefs() []Ref { return r.valueRefsOf() }
 
 // SortedValues lists the normalised values of the round in sorted order.
 func (r *Round) SortedValues() []string {
-	out := make([]string, 0, len(r.Values))
-	for k := range r.Values {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	r.svOnce.Do(func() {
+		out := make([]string, 0, len(r.Values))
+		for k := range r.Values {
+			out = append(out, k)
+		}
+		slices.Sort(out)
+		r.sorted = slices.Clip(out)
+	})
+	return r.sorted
 }

@@ -68,15 +68,9 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 			}
 		}
 	}
-	for norm, refs := range r.Values {
-		if len(refs) == 0 {
-			continue
-		}
-		x := r.Fact(refs[0])
-		for _, y := range x.Tokens {
-			if y.Norm == norm && (classify.Equivalent(y, t) || truncates(t, y)) {
-				return true
-			}
+	for _, y := range valueTokens(r) {
+		if classify.Equivalent(y, t) || truncates(t, y) {
+			return true
 		}
 	}
 	return false
@@ -96,14 +90,9 @@ func pathSupported(r *rule.Round, norm string) bool {
 // truncationOfSource: t is a source value with components cut (18 for 18.2): a change
 // the mutation rules report, not an invented value.
 func truncationOfSource(r *rule.Round, t classify.Token) bool {
-	for norm, refs := range r.Values {
-		if len(refs) == 0 || !strings.HasPrefix(norm, "ver:") && !strings.HasPrefix(norm, "num:") {
-			continue
-		}
-		for _, y := range r.Fact(refs[0]).Tokens {
-			if y.Norm == norm && truncates(y, t) {
-				return true
-			}
+	for _, y := range valueTokens(r) {
+		if (strings.HasPrefix(y.Norm, "ver:") || strings.HasPrefix(y.Norm, "num:")) && truncates(y, t) {
+			return true
 		}
 	}
 	return false
@@ -116,17 +105,7 @@ func sameDigits(r *rule.Round, t classify.Token) bool {
 	if raw == "" {
 		return false
 	}
-	for norm, refs := range r.Values {
-		if len(refs) == 0 {
-			continue
-		}
-		for _, y := range r.Fact(refs[0]).Tokens {
-			if y.Norm == norm && leadingNumber(strings.ReplaceAll(y.Raw, ",", "")) == raw {
-				return true
-			}
-		}
-	}
-	return false
+	return leadingNumbers(r)[raw]
 }
 
 // derived: the value is the sum or the difference of two source values of its family

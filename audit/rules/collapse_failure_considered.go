@@ -60,9 +60,9 @@ func sharedSubject(f, g *classify.Fact) bool {
 	return false
 }
 
-// identifierWords are a text's words shaped as names of things: lowercased, with a
+// identifierWordsOf are a text's words shaped as names of things: lowercased, with a
 // hyphen, dot, slash or underscore inside, or letters and digits mixed.
-func identifierWords(text string) map[string]bool {
+func identifierWordsOf(text string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.Fields(strings.ToLower(text)) {
 		w = strings.Trim(w, ",.;:!?\"'`*()[]{}<>")

@@ -39,9 +39,11 @@ var _ = rule.Register(&rule.Rule{
 
 // settledLater: a later source fact on the same subject confirms or refutes it.
 func settledLater(r *rule.Round, i int) bool {
-	return len(r.Later(i, func(g *classify.Fact) bool {
-		return g.Status.Epistemic == classify.StatusEstablished || g.Origin == classify.OriginTool && g.Act != classify.ActFailure
-	})) > 0
+	return memoFact(r, "rules.settledLater", i, func() bool { // (once per fact and round)
+		return len(r.Later(i, func(g *classify.Fact) bool {
+			return g.Status.Epistemic == classify.StatusEstablished || g.Origin == classify.OriginTool && g.Act != classify.ActFailure
+		})) > 0
+	})
 }
 
 func statusOr(s, d string) string {

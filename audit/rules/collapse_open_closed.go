@@ -27,10 +27,12 @@ var _ = rule.Register(&rule.Rule{
 		default:
 			return rule.Hit{}, false
 		}
-		if len(r.Later(p.Src, func(x *classify.Fact) bool {
-			s := classify.StatusClasses(x)
-			return s[classify.StDone] || s[classify.StPassed]
-		})) > 0 {
+		if memoFact(r, "rules.finishedLater", p.Src, func() bool { // (once per fact and round)
+			return len(r.Later(p.Src, func(x *classify.Fact) bool {
+				s := classify.StatusClasses(x)
+				return s[classify.StDone] || s[classify.StPassed]
+			})) > 0
+		}) {
 			return rule.Hit{}, false // later in the round it was finished
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.9, from+" work is reported as "+to, rule.Slot{Name: "status", Source: from, Summary: to}), true

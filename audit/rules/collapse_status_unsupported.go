@@ -146,7 +146,9 @@ func settles(r *rule.Round, k int, status string) bool {
 
 // laterSettled: a later source fact about fact i holds the status.
 func laterSettled(r *rule.Round, i int, status string) bool {
-	return len(r.Later(i, func(x *classify.Fact) bool {
-		return classify.StatusClasses(x)[status] || status == "established" && x.Status.Epistemic == classify.StatusEstablished
-	})) > 0
+	return memoFact(r, "rules.laterSettled:"+status, i, func() bool { // (once per fact, status and round)
+		return len(r.Later(i, func(x *classify.Fact) bool {
+			return classify.StatusClasses(x)[status] || status == "established" && x.Status.Epistemic == classify.StatusEstablished
+		})) > 0
+	})
 }

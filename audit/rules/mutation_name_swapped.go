@@ -61,8 +61,8 @@ type nameWord struct {
 	first bool
 }
 
-// nameWords splits text into words, trimmed of punctuation and Markdown marks.
-func nameWords(text string) []nameWord {
+// nameWordsOf splits text into words, trimmed of punctuation and Markdown marks.
+func nameWordsOf(text string) []nameWord {
 	var out []nameWord
 	first := true
 	for _, w := range strings.Fields(text) {

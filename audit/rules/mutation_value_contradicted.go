@@ -55,21 +55,16 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 	var best rule.Ref
 	var bestTok classify.Token
 	bestDist := -1
-	for _, ref := range r.ValueRefs() {
-		f := r.Fact(ref)
-		for _, x := range f.Tokens {
-			if !strings.HasPrefix(x.Norm, p+":") && !(p == "num" && strings.HasPrefix(x.Norm, "ver:")) {
-				continue
-			}
-			if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
-				continue
-			}
-			if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
-				d := editDistance(strings.ToLower(x.Raw), strings.ToLower(t.Raw))
-				if bestDist < 0 || d < bestDist || d == bestDist && sharedTerms(f, g) > sharedTerms(r.Fact(best), g) {
-					// the closest form; between equals, the line most like the summary's
-					best, bestTok, bestDist = ref, x, d
-				}
+	for _, c := range valuesOfKind(r, p) { // the values whose norm starts p+":" (num: also ver:)
+		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
+		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
+			continue
+		}
+		if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
+			d := editDistance(strings.ToLower(x.Raw), strings.ToLower(t.Raw))
+			if bestDist < 0 || d < bestDist || d == bestDist && sharedTerms(f, g) > sharedTerms(r.Fact(best), g) {
+				// the closest form; between equals, the line most like the summary's
+				best, bestTok, bestDist = ref, x, d
 			}
 		}
 	}

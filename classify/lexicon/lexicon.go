@@ -63,6 +63,8 @@ type Lexicon struct {
 	pats     []string
 	scanned  atomic.Int64
 	dfaStart sync.Once
+	catOnce  sync.Once
+	catPats  map[string][]string // category -> its patterns (see MayFind)
 }
 
 // DFAAfter is how many bytes Find searches before the faster automaton is built (it
@@ -200,6 +202,34 @@ func (lx *Lexicon) matcher(n int) *ac.AhoCorasick {
 		})
 	}
 	return &lx.nfa
+}
+
+// MayFind reports whether Find(text) can return a hit of category: false when no
+// pattern of the category occurs in the lower-cased text at all (a cheap test before
+// a full search for a rare category); true does not promise a hit.
+func (lx *Lexicon) MayFind(text, category string) bool { return lx.MayFindLower(Lower(text), category) }
+
+// MayFindLower is MayFind of a text already lower-cased by Lower (which is idempotent:
+// Find lower-cases it to the same string).
+func (lx *Lexicon) MayFindLower(low, category string) bool {
+	lx.catOnce.Do(func() {
+		lx.catPats = map[string][]string{}
+		for i, es := range lx.byPattern {
+			seen := map[string]bool{}
+			for _, e := range es {
+				if !seen[e.Category] {
+					seen[e.Category] = true
+					lx.catPats[e.Category] = append(lx.catPats[e.Category], lx.pats[i])
+				}
+			}
+		}
+	})
+	for _, p := range lx.catPats[category] {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // Entries lists every entry (for tests and `compaudit rules`).

@@ -133,3 +133,40 @@ func TestNFAAndDFAAgree(t *testing.T) {
 		}
 	}
 }
+
+// MayFind never rules out a category Find then finds, and rules out the ones absent.
+func TestMayFindImpliesNothingMissed(t *testing.T) {
+	lx := Default()
+	cats := map[string]bool{}
+	for _, e := range lx.Entries() {
+		cats[e.Category] = true
+	}
+	texts := []string{"", "plain words about nothing in particular", "ÀÉÎ İstanbul \xff\xfe THE USER SAID"}
+	for i, e := range lx.Entries() {
+		if i%7 == 0 {
+			texts = append(texts, "Before "+strings.ToUpper(e.Phrase)+" after.", "x"+e.Phrase+"y", e.Phrase)
+		}
+	}
+	ruled := 0
+	for _, text := range texts {
+		found := map[string]bool{}
+		for _, h := range lx.Find(text) {
+			found[h.Category] = true
+		}
+		for c := range cats {
+			may := lx.MayFind(text, c)
+			if may != lx.MayFindLower(Lower(text), c) || Lower(Lower(text)) != Lower(text) {
+				t.Fatalf("MayFindLower of Lower(%q) differs from MayFind", text)
+			}
+			if found[c] && !may {
+				t.Fatalf("MayFind(%q, %s) false, but Find finds it", text, c)
+			}
+			if !may {
+				ruled++
+			}
+		}
+	}
+	if ruled == 0 {
+		t.Fatal("MayFind never ruled a category out")
+	}
+}
