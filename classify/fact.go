@@ -215,8 +215,8 @@ type Fact struct {
 	// Evidence marks a tool-output line kept only to be searched (never judged as lost).
 	Evidence bool `json:"-"`
 	// Picks are the positions, among the facts ResolveOptions was given, of the
-	// labelled options this fact chooses or rules out by label ("I'd go with (b) and
-	// not (a)"): what it says is what those options say.
+	// labelled options this fact chooses or rules out by label ("(c) it is, not
+	// (a)"): what it says is what those options say.
 	Picks []int `json:"-"`
 	// Reloaded marks an injected instruction the agent's harness loads again when it
 	// needs it (a skill's body, a CLAUDE.md or AGENTS.md memory file): a summary need

@@ -8,7 +8,7 @@ import (
 
 // Options offered as a labelled list ("A. delete old chunks", "(b) move the buffer",
 // "Option 4: cache per tenant") are often chosen or ruled out by their label alone, in
-// the same message or a later one: "Rejecting B: it violates your audit rule", "I'd go
+// the same message or a later one: "B is out: it breaks the retention policy", "I'd go
 // with option 4", "B) yeah, let's go json", "(b) and not (a)". ResolveOptions carries
 // such a choice to the option it names, so the option's own fact holds its status.
 

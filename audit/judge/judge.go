@@ -91,7 +91,7 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	}
 	if forceRule(f) && !forceCarried(sum, cs) {
 		// a rule is its force: a summary that keeps its words as a plain statement
-		// ("replicaCount 3" for "replicaCount must never go below 3") has not kept it,
+		// ("poolSize 8" for "poolSize must never drop under 8") has not kept it,
 		// unless it states the same status ("forget X, it's off the table": "X was
 		// ruled out")
 		return sameClaim(a, f, sum, cs)
@@ -106,8 +106,8 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 }
 
 // sameSectionRestated: an earlier summary's item restated in the same section of the
-// new one, in fewer words ("Update the Ansible playbook for nas-01 (TrueNAS SCALE)." as
-// "Maintain nas-01 with Ansible." under Objective): most of the new item is the old
+// new one, in fewer words ("Rework the Helm chart for billing-api (EKS 1.29)." as
+// "Keep billing-api on Helm." under its goal): most of the new item is the old
 // one's words, so it is that item, shortened.
 func sameSectionRestated(f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
 	if f.Origin != classify.OriginSummary || f.Section == "" {
@@ -148,7 +148,7 @@ func reportsAsking(text string) bool {
 	return false
 }
 
-// pickKept: a short choice made by labels ("I'd go with (b) and not (a)", "Agree,
+// pickKept: a short choice made by labels ("(c) it is, not (a)", "Fine,
 // (b).") says what its options say; the summary carries it when it carries an option
 // it picked.
 func pickKept(r *rule.Round, i int) bool {
@@ -165,8 +165,8 @@ func pickKept(r *rule.Round, i int) bool {
 }
 
 // restatesKept: a short request of the user's whose every term an earlier message of
-// theirs holds in facts the summary carries ("Fix it in the bot." after "Our Slack bot
-// is getting 429s... fix it without losing messages."): said again, it is carried too.
+// theirs holds in facts the summary carries ("Sort it in the mailer." after "The invoice
+// mailer double-sends... sort it out without resending anything."): said again, it is carried too.
 func restatesKept(r *rule.Round, i int) bool {
 	f := &r.Src[i]
 	if f.Origin != classify.OriginUser || len(f.Words) == 0 || len(f.Words) > restateWords ||

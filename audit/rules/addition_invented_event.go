@@ -42,8 +42,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: I bisected the cache regression: it starts with the allocator change in build 88."}, Summary: "Bisected the cache regression to the allocator change (build 88).", Fires: false},
 		{Source: []string{"assistant: Investigated the slow checkout page: the price widget makes 40 calls per render."}, Summary: "Looked into the slow checkout page: the price widget makes 40 calls per render.", Fires: false},
 		{Source: []string{"assistant: The stuck session is pid 4411."}, Summary: "Next: terminate the stuck session (pid 4411) once approved.", Fires: false},
-		{Source: []string{"assistant: The stuck session is pid 4411; I won't kill it without your go-ahead.", "user: Don't cancel anything on the replica."}, Summary: "Killed the stuck session (pid 4411).", Fires: true},
-		{Source: []string{"user: Don't purge the artifact cache on ci-03, whatever happens."}, Summary: "The artifact cache on ci-03 was neither purged nor restarted.", Fires: false},
+		{Source: []string{"assistant: The stuck session is pid 4411; I won't kill it without your go-ahead.", "user: Leave every job on the replica alone."}, Summary: "Killed the stuck session (pid 4411).", Fires: true},
+		{Source: []string{"user: Don't purge the artifact cache on ci-03, whatever happens."}, Summary: "Artifact cache on ci-03: neither purged nor rebuilt.", Fires: false},
 	},
 })
 

@@ -8,8 +8,8 @@ import (
 	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
-// A ruled-out option comes back as the fallback: "No drive.readonly: it's restricted"
-// becomes "drive.readonly remains a fallback if the Picker proves awkward".
+// A ruled-out option comes back as the fallback: "No s3:PutBucketPolicy: too broad"
+// becomes "drive.readonly stays available as plan B should browsing prove clumsy".
 var _ = rule.Register(&rule.Rule{
 	ID:    "collapse/rejected-retained",
 	Doc:   "The summary keeps as a fallback or an open option something a source ruled out.",

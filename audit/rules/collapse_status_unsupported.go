@@ -63,7 +63,7 @@ const takenBackReach = 3
 
 // takenBack: a later fact of source fact i's own message holds the weak side of a
 // status the summary gives as settled ("The test passes, but it only simulates the
-// autofill. The issue remains open until someone checks on a real device."), about the
+// retry. The ticket stays open until a real device is tried."), about the
 // same thing (it shares a word with the summary fact, or opens on a word that points
 // back), and nothing later settles it.
 func takenBack(r *rule.Round, i int, g *classify.Fact, gs map[string]bool) (int, [2]string, bool) {

@@ -91,7 +91,7 @@ func fulfilledInSummary(r *rule.Round, i int) bool {
 			return true
 		}
 		if doneOnSameThing(f, g) && keepsExactValues(f, g) {
-			return true // "upgrade tank" reported as "tank upgraded at 19:12"
+			return true // "migrate the ledger" reported as "ledger migrated at 21:40"
 		}
 	}
 	return false

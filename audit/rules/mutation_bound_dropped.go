@@ -55,7 +55,7 @@ func tokenByNorm(g *classify.Fact, norm string) (classify.Token, bool) {
 }
 
 // boundedValue is the value a bound governs directly: the first value of its clause,
-// right after the cue ("at most 6", "not before 2026-09-30"). Only an explicit bound
+// right after the cue ("at most 6", "not before 14 May"). Only an explicit bound
 // counts: a phrase of two words or more ("at most", "no later than"), or before,
 // after and until on a date or a time. A one-word comparative ("over 2s", "max 30")
 // is as often restated by a verb ("exceeds", "maxes out at") as by a bound.

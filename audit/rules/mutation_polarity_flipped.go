@@ -59,7 +59,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: We parse the feed with a streaming reader instead of the DOM parser."}, Summary: "Feed parsing: a streaming reader (not the DOM parser).", Fires: false},
 		{Source: []string{"user: Ship the patch through the canary ring rather than the full fleet."}, Summary: "Ship the patch to the canary ring, not the full fleet.", Fires: false},
 		{Source: []string{"assistant: The worker ran from the build folder without config.yaml."}, Summary: "The worker ran from the build folder with config.yaml.", Fires: true},
-		{Source: []string{"assistant: Flushing the local DNS cache on build-host-3 didn't help (0.27), so it's not the local cache."}, Summary: "Tried flushing the local DNS cache on build-host-3: no effect (27%), which ruled out the local cache.", Fires: false},
+		{Source: []string{"assistant: Flushing the local DNS cache on build-host-3 didn't help (0.27), so the resolver cache is not it."}, Summary: "Tried flushing the local DNS cache on build-host-3: no effect (27%), which ruled out the resolver cache.", Fires: false},
 		{Source: []string{"assistant: Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Won't merge\" reply."}, Summary: "Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Will merge\" reply.", Fires: true},
 		{Source: []string{"assistant: Nightly snapshots don't include the audit partitions."}, Summary: "Nightly snapshots include the audit partitions.", Fires: true},
 		{Source: []string{"assistant: The importer does not stream the feed; it buffers the whole file."}, Summary: "The importer streams the feed instead of buffering the whole file.", Fires: true},
@@ -139,8 +139,8 @@ func antonymousNear(pos *classify.Fact, w string) bool {
 }
 
 // ruledOut counts the occurrences of w that a rejection governs, within a few words
-// ("which ruled out the local cache"). A summary that rules out as often as the source
-// denied ("it's not the local cache") kept the denial in other words.
+// ("which ruled out the DNS resolver"). A summary that rules out as often as the source
+// denied ("so the resolver is not to blame") kept the denial in other words.
 func ruledOut(g *classify.Fact, w string) int {
 	low := lexicon.Lower(g.Text)
 	n := 0

@@ -60,7 +60,7 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 			return true
 		}
 		if boundSide[x.Kind] != "" && boundSide[x.Kind] == boundSide[b.Kind] && sharesValue(x.Values, b.Values) {
-			return true // "until 2026-02-02" restated as "up to 2026-02-02": the same limit
+			return true // "until 14 May" restated as "up to 14 May": the same limit
 		}
 	}
 	if len(b.Values) > 0 {

@@ -37,7 +37,7 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"tool: $ wc -l export.csv\n48210 export.csv"}, Summary: "Wrote export.csv with 48,120 lines.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 11520 baud.", Fires: true},
-		{Source: []string{"assistant: The certificate is renewed on 30 June 2027 and stays as is until then."}, Summary: "The certificate is renewed on 2027-06-03.", Fires: true},
+		{Source: []string{"assistant: The certificate is renewed on 30 June 2027; nothing changes before that."}, Summary: "The certificate is renewed on 2027-06-03.", Fires: true},
 		{Source: []string{"tool: $ grep -n retries deploy/eu-west/values.yaml\n12:  retries: 3", "tool: edited deploy/eu-west/values.yaml:12: retries: 5"}, Summary: "deploy/eu-east/values.yaml:12 now sets retries to 5.", Fires: true, Quotes: "values.yaml:12: retries"},
 		{Source: []string{"user: The backup timer has to start at 01:15 Europe/Paris, and only on weekdays.", "tool: wrote /etc/systemd/system/backup.timer:\nStartAt=Mon..Fri 01:15 Europe/Paris"}, Summary: "backup.timer: StartAt=Mon..Fri 01:45 Europe/Paris", Fires: true, Quotes: "StartAt="},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
@@ -48,8 +48,8 @@ var _ = rule.Register(&rule.Rule{
 
 // nearestValue finds a source value comparable to t and one slip away from it, on the
 // same thing (a shared key or noun, or a source fact about what g is about). Of several,
-// the one written most like t is the original (locales/fr-CA/messages.json:41 rather
-// than the bare locales/fr-CA/messages.json).
+// the one written most like t is the original (conf/eu-west/app.yaml:12 rather than
+// the bare conf/eu-west/app.yaml).
 func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, classify.Token, bool) {
 	p := strings.SplitN(t.Norm, ":", 2)[0]
 	var best rule.Ref

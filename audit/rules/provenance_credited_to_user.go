@@ -33,8 +33,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: false},
 		{Source: []string{"assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "Decided to keep three retries with jitter for the uploader.", Fires: false},
 		{Source: []string{"user: The memory keeps growing after uploads.", "assistant: I noted that the thumbnail cache holds decoded frames for every upload."}, Summary: "The user noted that the thumbnail cache holds decoded frames for every upload.", Fires: true},
-		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries (my proposal; the user agreed).", Fires: false},
-		{Source: []string{"user: Could we just buy the Premium tier for a higher quota?", "assistant: Premium doesn't change the per-region write quota as far as the docs say, and it's a big cost change.", "user: Right, forget Premium, that's off the table."}, Summary: "The user asked about the Premium tier; it was ruled out by the user (no per-region gain per the docs, large cost change).", Fires: false},
+		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries (my suggestion, which the user accepted).", Fires: false},
+		{Source: []string{"user: Could we just buy the Premium tier for a higher quota?", "assistant: Premium doesn't change the per-region write quota according to the docs, and it would triple the bill.", "user: Right, forget Premium, that's off the table."}, Summary: "The user asked about the Premium tier; the user ruled it out (the docs show no per-region gain; triple the bill).", Fires: false},
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
 	},
 })
@@ -58,7 +58,7 @@ var kindWords = map[string][]string{
 	"tool": {"the log", "the output", "the trace"},
 }
 
-// ownsIt: the summary's writer claims the idea ("my proposal; the user agreed"): the
+// ownsIt: the summary's writer claims the idea ("my suggestion, which the user accepted"): the
 // user is credited with agreeing, not with the idea.
 func ownsIt(low string) bool {
 	for _, w := range []string{"my proposal", "my suggestion", "my recommendation", "my call", "my idea", "my choice", "my decision"} {

@@ -37,7 +37,7 @@ var _ = rule.Register(&rule.Rule{
 })
 
 // verifiedOtherwise: the summary grounds the claim on evidence of its own ("confirmed
-// with an execution-log diff", "verified against the staging logs"): it was checked,
+// with a packet capture", "verified against the staging logs"): it was checked,
 // not taken on someone's word.
 func verifiedOtherwise(g *classify.Fact) bool {
 	return reVerified.MatchString(strings.ToLower(g.Text))
