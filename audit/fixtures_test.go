@@ -84,108 +84,137 @@ func scoreCases(t *testing.T, root, file string) score {
 	}
 	for _, d := range dirs {
 		dir := filepath.Join(root, d.Name())
-		raw, err := os.ReadFile(filepath.Join(dir, "expect.json"))
-		if err != nil {
+		exp, s, ok := loadCase(t, dir, file)
+		if !ok {
 			continue
-		}
-		path := filepath.Join(dir, file)
-		if _, err := os.Stat(path); err != nil {
-			continue
-		}
-		var exp expectation
-		if err := json.Unmarshal(raw, &exp); err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
-		s, err := sessions.ReadFile(path)
-		if err != nil {
-			t.Errorf("%s: %v", path, err)
-			continue
-		}
-		if file != "session.json" {
-			if m := filepath.Join(dir, "manifest.json"); fileExists(m) {
-				man, err := sessions.ReadManifest(m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := sessions.AttachManifest(s, man, m); err != nil {
-					t.Fatal(err)
-				}
-			}
 		}
 		sc.cases++
 		rep := audit.Run(s, audit.Options{})
-		findings := func(round *int) []audit.Finding {
-			var out []audit.Finding
-			for _, r := range rep.Rounds {
-				if round == nil || r.Round == *round {
-					out = append(out, r.Findings...)
-				}
-			}
-			return out
-		}
-		for _, want := range exp.Findings {
-			sc.expected[want.Family]++
-			rd := want.Round
-			hit := false
-			for _, f := range findings(&rd) {
-				if f.Family != want.Family {
-					continue
-				}
-				if want.PreContains != "" && (f.Source == nil || !strings.Contains(low(f.Source.Text), low(want.PreContains))) {
-					continue
-				}
-				if want.PostContains != "" && (f.Summary == nil || !strings.Contains(low(f.Summary.Text), low(want.PostContains))) {
-					continue
-				}
-				hit = true
-				break
-			}
-			if hit {
-				sc.found[want.Family]++
-			} else {
-				sc.misses = append(sc.misses, fmt.Sprintf("%s r%d %s pre=%q post=%q", exp.ID, want.Round, want.Family, want.PreContains, want.PostContains))
-			}
-		}
-		for _, fb := range exp.Forbid {
-			sc.traps++
-			for _, f := range findings(fb.Round) {
-				if f.Family == fb.Family && f.Severity != audit.SevInfo {
-					sc.trapsBad++
-					sc.violations = append(sc.violations, fmt.Sprintf("%s %s: %s", exp.ID, fb.Family, f.Detail))
-					break
-				}
-			}
-		}
-		for _, inv := range exp.Invariants {
-			sc.invariants++
-			ok := false
-			for _, got := range rep.Invariants {
-				if !strings.Contains(low(got.Text), low(inv.PreContains)) {
-					continue
-				}
-				sameRound := (got.DroppedInRound == nil) == (inv.DroppedInRound == nil) &&
-					(got.DroppedInRound == nil || *got.DroppedInRound == *inv.DroppedInRound)
-				if sameRound && got.Flagged == inv.Flagged {
-					ok = true
-					break
-				}
-			}
-			if ok {
-				sc.invOK++
-			}
-		}
-		if exp.Opaque {
-			sc.opaque++
-			for _, r := range rep.Rounds {
-				if r.Opaque && len(r.Findings) == 0 {
-					sc.opaqueOK++
-					break
-				}
-			}
-		}
+		sc.scoreFindings(&exp, rep)
+		sc.scoreTraps(&exp, rep)
+		sc.scoreInvariants(&exp, rep)
+		sc.scoreOpaque(&exp, rep)
 	}
 	sort.Strings(sc.misses)
 	return sc
+}
+
+// loadCase reads a case folder's labels and its session in the given rendering (with
+// the manifest sidecar for the Claude Code and Codex ones); ok is false when the folder
+// holds no such case.
+func loadCase(t *testing.T, dir, file string) (expectation, *sessions.Session, bool) {
+	t.Helper()
+	var exp expectation
+	raw, err := os.ReadFile(filepath.Join(dir, "expect.json"))
+	if err != nil {
+		return exp, nil, false
+	}
+	path := filepath.Join(dir, file)
+	if _, err := os.Stat(path); err != nil {
+		return exp, nil, false
+	}
+	if err := json.Unmarshal(raw, &exp); err != nil {
+		t.Fatalf("%s: %v", dir, err)
+	}
+	s, err := sessions.ReadFile(path)
+	if err != nil {
+		t.Errorf("%s: %v", path, err)
+		return exp, nil, false
+	}
+	if m := filepath.Join(dir, "manifest.json"); file != "session.json" && fileExists(m) {
+		man, err := sessions.ReadManifest(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sessions.AttachManifest(s, man, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return exp, s, true
+}
+
+// roundFindings are the report's findings of one round (all rounds for nil).
+func roundFindings(rep *audit.Report, round *int) []audit.Finding {
+	var out []audit.Finding
+	for _, r := range rep.Rounds {
+		if round == nil || r.Round == *round {
+			out = append(out, r.Findings...)
+		}
+	}
+	return out
+}
+
+// matches: finding f is of the label's family and quotes its texts.
+func matches(f audit.Finding, family, pre, post string) bool {
+	if f.Family != family {
+		return false
+	}
+	if pre != "" && (f.Source == nil || !strings.Contains(low(f.Source.Text), low(pre))) {
+		return false
+	}
+	return post == "" || f.Summary != nil && strings.Contains(low(f.Summary.Text), low(post))
+}
+
+func (sc *score) scoreFindings(exp *expectation, rep *audit.Report) {
+	for _, want := range exp.Findings {
+		sc.expected[want.Family]++
+		rd := want.Round
+		hit := false
+		for _, f := range roundFindings(rep, &rd) {
+			if matches(f, want.Family, want.PreContains, want.PostContains) {
+				hit = true
+				break
+			}
+		}
+		if hit {
+			sc.found[want.Family]++
+		} else {
+			sc.misses = append(sc.misses, fmt.Sprintf("%s r%d %s pre=%q post=%q", exp.ID, want.Round, want.Family, want.PreContains, want.PostContains))
+		}
+	}
+}
+
+func (sc *score) scoreTraps(exp *expectation, rep *audit.Report) {
+	for _, fb := range exp.Forbid {
+		sc.traps++
+		for _, f := range roundFindings(rep, fb.Round) {
+			if f.Family == fb.Family && f.Severity != audit.SevInfo {
+				sc.trapsBad++
+				sc.violations = append(sc.violations, fmt.Sprintf("%s %s: %s", exp.ID, fb.Family, f.Detail))
+				break
+			}
+		}
+	}
+}
+
+func (sc *score) scoreInvariants(exp *expectation, rep *audit.Report) {
+	for _, inv := range exp.Invariants {
+		sc.invariants++
+		for _, got := range rep.Invariants {
+			if !strings.Contains(low(got.Text), low(inv.PreContains)) {
+				continue
+			}
+			sameRound := (got.DroppedInRound == nil) == (inv.DroppedInRound == nil) &&
+				(got.DroppedInRound == nil || *got.DroppedInRound == *inv.DroppedInRound)
+			if sameRound && got.Flagged == inv.Flagged {
+				sc.invOK++
+				break
+			}
+		}
+	}
+}
+
+func (sc *score) scoreOpaque(exp *expectation, rep *audit.Report) {
+	if !exp.Opaque {
+		return
+	}
+	sc.opaque++
+	for _, r := range rep.Rounds {
+		if r.Opaque && len(r.Findings) == 0 {
+			sc.opaqueOK++
+			return
+		}
+	}
 }
 
 func fileExists(p string) bool {

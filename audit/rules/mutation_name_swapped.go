@@ -88,19 +88,7 @@ func wordGaps(a, b []nameWord) []gap {
 	if n == 0 || m == 0 || n > 80 || m > 80 {
 		return nil
 	}
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if a[i].key() == b[j].key() {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
+	lcs := lcsTable(a, b)
 	var out []gap
 	pi, pj, leftContent, shared := 0, 0, false, 0
 	for i, j := 0, 0; ; {
@@ -109,11 +97,7 @@ func wordGaps(a, b []nameWord) []gap {
 			if end {
 				i, j = n, m
 			}
-			// a shared content word follows, at once or after a shared stopword ("X for
-			// terminal styling")
-			right := !end && (len(a[i].terms) > 0 || i+1 < n && j+1 < m && a[i+1].key() == b[j+1].key() && len(a[i+1].terms) > 0)
-			interior := pi > 0 && !end
-			if i > pi && j > pj && (interior || leftContent || right || shared >= 2) {
+			if i > pi && j > pj && (pi > 0 && !end || leftContent || rightContent(a, b, i, j) || shared >= 2) {
 				out = append(out, gap{pi, i, pj, j})
 			}
 			if end {
@@ -133,6 +117,34 @@ func wordGaps(a, b []nameWord) []gap {
 			j++
 		}
 	}
+}
+
+// lcsTable is the longest-common-subsequence table of two word lists (case-folded).
+func lcsTable(a, b []nameWord) [][]int {
+	n, m := len(a), len(b)
+	lcs := make([][]int, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if a[i].key() == b[j].key() {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	return lcs
+}
+
+// rightContent: a shared content word follows the gap ending at the shared words a[i]
+// and b[j], at once or after a shared stopword ("X for terminal styling").
+func rightContent(a, b []nameWord, i, j int) bool {
+	if i >= len(a) {
+		return false
+	}
+	return len(a[i].terms) > 0 || i+1 < len(a) && j+1 < len(b) && a[i+1].key() == b[j+1].key() && len(a[i+1].terms) > 0
 }
 
 // nameSlot: one side of the gap names something, the replacement's own words occur
