@@ -29,6 +29,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The cluster runs Kafka with three brokers."}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: true},
 		{Source: []string{"tool: broker.version=3.7.1 brokers=3"}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: false},
 		{Source: []string{"assistant: The job took 2700 seconds."}, Summary: "The job took 45 min.", Fires: false},
+		{Source: []string{"assistant: 1 module still pins the old toolchain, go1.21.6."}, Summary: "Moved the toolchain to go1.23.4.", Fires: true},
 	},
 })
 
@@ -69,7 +70,8 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 		}
 	}
 	for _, y := range valueTokens(r) {
-		if classify.Equivalent(y, t) || truncates(t, y) {
+		if classify.Equivalent(y, t) || truncates(t, y) && strings.Contains(strings.TrimPrefix(strings.TrimPrefix(y.Norm, "ver:"), "num:"), ".") {
+			// (a source's "1.22" backs "1.22.5" cut short; a bare "1" backs no version)
 			return true
 		}
 	}
