@@ -44,6 +44,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The stuck session is pid 4411."}, Summary: "Next: terminate the stuck session (pid 4411) once approved.", Fires: false},
 		{Source: []string{"assistant: The stuck session is pid 4411; I won't kill it without your go-ahead.", "user: Leave every job on the replica alone."}, Summary: "Killed the stuck session (pid 4411).", Fires: true},
 		{Source: []string{"user: Don't purge the artifact cache on ci-03, whatever happens."}, Summary: "Artifact cache on ci-03: neither purged nor rebuilt.", Fires: false},
+		{Source: []string{"assistant: The DMARC record is at p=none; the SPF record uses 9 of its 10 lookups."}, Summary: "SPF consolidated to fit the lookup limit; DMARC still at p=none.", Fires: true},
+		{Source: []string{"assistant: I consolidated the SPF includes; it now uses 9 of its 10 lookups."}, Summary: "SPF consolidated to fit the lookup limit.", Fires: false},
 	},
 })
 
@@ -69,8 +71,9 @@ func novelAction(r *rule.Round, k int) string {
 		}
 		t := strings.Trim(w, ",.;:!?\"'`*()[]")
 		lt := lower(t)
-		head := i == 0 || i <= 2 && strings.HasSuffix(ws[i-1], ":") || i > 0 && (lower(ws[i-1]) == "was" || lower(ws[i-1]) == "were")
-		if !head || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) {
+		head := i == 0 || i <= 2 && strings.HasSuffix(ws[i-1], ":") || i > 0 && (lower(ws[i-1]) == "was" || lower(ws[i-1]) == "were") ||
+			i == 1 && namedSubject(ws[0]) // "SPF flattened ...", "`cache` purged ...": a subject, then what was done to it
+		if !head || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) {
 			continue
 		}
 		st := classify.Stem(lt)
@@ -81,10 +84,36 @@ func novelAction(r *rule.Round, k int) string {
 	return ""
 }
 
-// inCue: a lexicon cue spans byte offset at.
+// namedSubject: a word that names a thing as a summary line's subject: in backticks,
+// all capitals, or capitalised with more capitals or digits inside (SPF, `cache`, S3).
+func namedSubject(w string) bool {
+	w = strings.Trim(w, "*_,;:")
+	if strings.HasPrefix(w, "`") {
+		return true
+	}
+	if len(w) < 2 || !hasLetters(w) {
+		return false
+	}
+	return strings.ToUpper(w) == w
+}
+
+// eventVerb: the word is one of the lexicon's event verbs (the action itself), not a
+// cue of a claim's status or form.
+func eventVerb(w string) bool {
+	hs := lexicon.Default().Find(w)
+	for _, h := range hs {
+		if h.Category != "event" || h.Start != 0 || h.End != len(w) {
+			return false
+		}
+	}
+	return len(hs) > 0
+}
+
+// inCue: a lexicon cue other than an event verb spans byte offset at (an event verb is
+// the action itself: it is what novelAction looks for).
 func inCue(cues []lexicon.Hit, at int) bool {
 	for _, h := range cues {
-		if h.Start <= at && at < h.End {
+		if h.Category != "event" && h.Start <= at && at < h.End {
 			return true
 		}
 	}

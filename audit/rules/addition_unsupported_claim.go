@@ -39,7 +39,7 @@ var _ = rule.Register(&rule.Rule{
 		return rule.NewHit(-1, k, 0.75, "no source says this ("+strings.Join(novel, ", ")+" appear nowhere)", rule.Slot{Name: "claim", Summary: oneLine(g.Text)}), true
 	},
 	Examples: []rule.Example{
-		{Source: []string{"assistant: The nightly export job writes to the reports bucket."}, Summary: "Raised the connection limit of the partner gateway and documented the change.", Fires: true},
+		{Source: []string{"assistant: The nightly export job writes to the reports bucket."}, Summary: "The partner gateway connection limit is now documented and enforced.", Fires: true},
 		{Source: []string{"assistant: I rotated the signing certificate and told the partner integrations team."}, Summary: "Rotated the signing certificate and notified the partner integrations team.", Fires: false},
 	},
 })

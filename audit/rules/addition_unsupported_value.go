@@ -29,7 +29,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The cluster runs Kafka with three brokers."}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: true},
 		{Source: []string{"tool: broker.version=3.7.1 brokers=3"}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: false},
 		{Source: []string{"assistant: The job took 2700 seconds."}, Summary: "The job took 45 min.", Fires: false},
-		{Source: []string{"assistant: 1 module still pins the old toolchain, go1.21.6."}, Summary: "Moved the toolchain to go1.23.4.", Fires: true},
+		{Source: []string{"assistant: 1 module still pins the old toolchain, go1.21.6."}, Summary: "The toolchain is go1.23.4 now.", Fires: true},
 	},
 })
 
