@@ -268,9 +268,9 @@ func TestPublicFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "public", sc, floors{
-		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 7.0 / 10,
+		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 9.0 / 10,
 			audit.EpistemicCollapse: 11.0 / 14, audit.ProvenanceLoss: 8.0 / 12},
-		overall: 60.0 / 72, maxTraps: 9, minInvOK: 37, allOpaque: true,
+		overall: 62.0 / 72, maxTraps: 9, minInvOK: 37, allOpaque: true,
 	})
 }
 
