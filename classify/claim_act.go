@@ -40,8 +40,30 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 	}
 	if k, id := labelSpeaker(low); k != "" {
 		p.Source, p.Who = firstPerson(k, role), id
+		return p
+	}
+	if role == "summary" {
+		// a summary's sentence whose subject is one of the parties: "I profiled ...",
+		// "The user asked ..." (the summary's "I" is the agent)
+		p.Source = subjectParty(low)
+		if p.Source == "user" {
+			p.Who = "user"
+		}
 	}
 	return p
+}
+
+// subjectParty is the party a summary sentence opens on as its subject: "assistant"
+// for "I ...", "user" for "The user ..." or "User ...", "" otherwise.
+func subjectParty(low string) string {
+	t := strings.TrimLeft(low, "-*• \t")
+	switch {
+	case strings.HasPrefix(t, "i ") || strings.HasPrefix(t, "i've ") || strings.HasPrefix(t, "i'd "):
+		return "assistant"
+	case strings.HasPrefix(t, "the user ") || strings.HasPrefix(t, "user "):
+		return "user"
+	}
+	return ""
 }
 
 // firstPerson: "I" is whoever speaks: the assistant in its reply, the user in theirs.

@@ -22,7 +22,10 @@ var _ = rule.Register(&rule.Rule{
 		if g.Provenance.Source != "user" || from == "user" || from == "" || from == "instruction" {
 			return rule.Hit{}, false
 		}
-		if p.Match.Cover < 0.35 || quotesSource(f, g) || userBacks(r, p.Sum) || ownsIt(lower(g.Text)) || citesKind(g, from) {
+		if p.Match.Cover < 0.35 || ownsIt(lower(g.Text)) || citesKind(g, from) {
+			return rule.Hit{}, false
+		}
+		if !retold(p, f, g) && (quotesSource(f, g) || userBacks(r, p.Sum)) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),
@@ -38,6 +41,16 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
 	},
 })
+
+// retold: an earlier summary's line told again nearly word for word, its speaker
+// changed ("I reviewed the test files ..." as "The user reviewed the test files ..."):
+// the line itself is the evidence of who it was, whatever else the user said.
+func retold(p rule.Pair, f, g *classify.Fact) bool {
+	return f.Origin == classify.OriginSummary && p.Match.Cover >= retoldShare && p.Match.Back >= retoldShare
+}
+
+// retoldShare is how much of each other two lines must hold to be one line retold.
+const retoldShare = 0.8
 
 // citesKind: the summary cites a source of the same kind as f's for its claim ("per the
 // docs" for what the assistant read in the docs): the user is credited with something
