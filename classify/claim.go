@@ -433,6 +433,9 @@ func headAfter(text string, i int) string {
 		if len(parts) == 0 {
 			continue
 		}
+		if len(parts) > 1 && strings.ContainsAny(lw, "./_") {
+			return "id:" + strings.TrimRight(lw, ".,;:)") // "without go.mod" governs go.mod, not "go"
+		}
 		return Stem(parts[0])
 	}
 	return ""

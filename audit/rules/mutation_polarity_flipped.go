@@ -59,6 +59,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: We parse the feed with a streaming reader instead of the DOM parser."}, Summary: "Feed parsing: a streaming reader (not the DOM parser).", Fires: false},
 		{Source: []string{"user: Ship the patch through the canary ring rather than the full fleet."}, Summary: "Ship the patch to the canary ring, not the full fleet.", Fires: false},
 		{Source: []string{"assistant: The worker ran from the build folder without config.yaml."}, Summary: "The worker ran from the build folder with config.yaml.", Fires: true},
+		{Source: []string{"assistant: Cause: `npm ci` ran from the cache folder without package-lock.json"}, Summary: "Cause: `npm ci` ran from the cache folder with package-lock.json", Fires: true},
 		{Source: []string{"assistant: Flushing the local DNS cache on build-host-3 didn't help (0.27), so the resolver cache is not it."}, Summary: "Tried flushing the local DNS cache on build-host-3: no effect (27%), which ruled out the resolver cache.", Fires: false},
 		{Source: []string{"assistant: Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Won't merge\" reply."}, Summary: "Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Will merge\" reply.", Fires: true},
 		{Source: []string{"assistant: Nightly snapshots don't include the audit partitions."}, Summary: "Nightly snapshots include the audit partitions.", Fires: true},
