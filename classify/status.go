@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/compaudit/compaudit/classify/lexicon"
+	"github.com/compaudit/compaudit/internal/textmemo"
 )
 
 // Status classes of a fact's cues, with their negations read: "not done" is open,
@@ -23,11 +24,11 @@ const (
 var statusOrder = [...]string{StOpen, StDone, StFailed, StPassed, StRejected, StChosen}
 
 // statusCache holds the status classes of the texts seen, as bits of statusOrder.
-var statusCache = newMemo[uint8](1 << 17)
+var statusCache = textmemo.New(1<<17, statusBits)
 
 // StatusClasses lists the status classes a fact states (a new map the caller may change).
 func StatusClasses(f *Fact) map[string]bool {
-	bits := statusCache.get(f.Text, statusBits)
+	bits := statusCache.Get(f.Text)
 	out := map[string]bool{}
 	for i, c := range statusOrder {
 		if bits&(1<<i) != 0 {

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/compaudit/compaudit/classify/lexicon"
+	"github.com/compaudit/compaudit/internal/textmemo"
 	"github.com/kljensen/snowball/english"
 )
 
@@ -100,22 +101,26 @@ func termsOfWord(w string, add func(string)) {
 
 // wordCache holds the terms of the words seen (a pure function of the word, looked up
 // far more often than computed: the same words recur across facts and rounds).
-var wordCache = newMemo[[]string](1 << 18)
+// (set in init: its function reaches wordTerms again through bigrams)
+var wordCache *textmemo.Memo[[]string]
+
+func init() { wordCache = textmemo.New(1<<18, uniqueWordTerms) }
+
+// uniqueWordTerms computes the terms of one word, each once.
+func uniqueWordTerms(w string) []string {
+	var out []string
+	seen := map[string]bool{}
+	computeWordTerms(w, func(t string) {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	})
+	return out
+}
 
 // wordTerms are the terms of one word, in the order termsOfWord adds them, each once.
-func wordTerms(w string) []string {
-	return wordCache.get(w, func(w string) []string {
-		var out []string
-		seen := map[string]bool{}
-		computeWordTerms(w, func(t string) {
-			if t != "" && !seen[t] {
-				seen[t] = true
-				out = append(out, t)
-			}
-		})
-		return out
-	})
-}
+func wordTerms(w string) []string { return wordCache.Get(w) }
 
 func computeWordTerms(w string, add func(string)) {
 	if hasSpaceless(w) {

@@ -66,17 +66,23 @@ func New(p Params, src, sum []classify.Fact) *Aligner {
 	for t, d := range df {
 		a.weight[t] = math.Log(n/float64(d)) + 1
 	}
-	a.nominal = map[string]bool{}
-	limit := max(p.MinCommon, int(p.MaxShare*float64(len(sum))))
-	for t, ps := range a.post {
-		a.nominal[t] = len(ps) <= limit
-	}
+	a.markNominal()
 	a.sumMass = make([]float64, len(sum))
 	for i := range sum {
 		a.sumMass[i] = a.mass(sum[i].Words)
 	}
 	a.acc = make([]float64, len(sum))
 	return a
+}
+
+// markNominal marks the terms allowed to nominate candidates: those no more than
+// MaxShare of the summary facts (or MinCommon) hold.
+func (a *Aligner) markNominal() {
+	a.nominal = map[string]bool{}
+	limit := max(a.p.MinCommon, int(a.p.MaxShare*float64(len(a.sum))))
+	for t, ps := range a.post {
+		a.nominal[t] = len(ps) <= limit
+	}
 }
 
 // NewQueried is New for an aligner only ever asked about src's facts (Candidates,
@@ -107,11 +113,7 @@ func NewQueried(p Params, src, sum []classify.Fact) *Aligner {
 	for t := range asked {
 		a.weight[t] = math.Log(n/float64(df[t])) + 1
 	}
-	a.nominal = map[string]bool{}
-	limit := max(p.MinCommon, int(p.MaxShare*float64(len(sum))))
-	for t, ps := range a.post {
-		a.nominal[t] = len(ps) <= limit
-	}
+	a.markNominal()
 	a.sumMass = make([]float64, len(sum))
 	for i := range sum {
 		m := 0.0
@@ -220,18 +222,7 @@ func (a *Aligner) nominate(words []string) string {
 func (a *Aligner) bestK(k int, mass float64) []Match {
 	out := make([]Match, 0, k)
 	for _, j := range a.touched {
-		m := a.match(j, mass)
-		if len(out) == k && better(m, out[k-1]) >= 0 {
-			continue
-		}
-		if len(out) < k {
-			out = append(out, m)
-		} else {
-			out[k-1] = m
-		}
-		for i := len(out) - 1; i > 0 && better(out[i], out[i-1]) < 0; i-- {
-			out[i], out[i-1] = out[i-1], out[i]
-		}
+		out = insertTop(out, a.match(j, mass), k)
 	}
 	return out
 }

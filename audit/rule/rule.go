@@ -165,3 +165,14 @@ func Doc(id string) string {
 func NewHit(src, sum int, strength float64, detail string, slots ...Slot) Hit {
 	return Hit{Src: src, Sum: sum, Ev: -1, Strength: strength, Detail: detail, Slots: slots}
 }
+
+// NewHitAt is a hit on summary fact sum whose source side is ref: a judged source fact
+// or an evidence line of tool output.
+func NewHitAt(ref Ref, sum int, strength float64, detail string, slots ...Slot) Hit {
+	if ref.Ev {
+		h := NewHit(-1, sum, strength, detail, slots...)
+		h.Ev = ref.I
+		return h
+	}
+	return NewHit(ref.I, sum, strength, detail, slots...)
+}

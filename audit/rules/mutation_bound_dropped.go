@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -16,13 +17,15 @@ var _ = rule.Register(&rule.Rule{
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
 		for _, a := range f.Bounds {
-			side := boundSide[a.Kind]
+			if boundSide[a.Kind] == "" {
+				continue
+			}
 			x, ok := boundedValue(f, a)
-			if side == "" || !ok {
+			if !ok {
 				continue
 			}
 			t, ok := tokenByNorm(g, x.Norm)
-			if !ok || boundedOn(g, side, a, x.Norm) || openEnded(g.Text, t) {
+			if !ok || boundedOn(g, a, x.Norm) || openEnded(g.Text, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.85, "the bound "+a.Cue+" is gone: "+t.Raw+" reads as exact",
@@ -44,7 +47,7 @@ var _ = rule.Register(&rule.Rule{
 // most" both cap a value, "after" and "at least" both floor it.
 var boundSide = map[string]string{"atmost": "upper", "before": "upper", "until": "upper", "atleast": "lower", "after": "lower"}
 
-// tokenByNorm is g's value with this normal form, or an equivalent one.
+// tokenByNorm is g's value with this normal form.
 func tokenByNorm(g *classify.Fact, norm string) (classify.Token, bool) {
 	for _, t := range g.Tokens {
 		if t.Norm == norm {
@@ -85,11 +88,11 @@ func boundedValue(f *classify.Fact, a classify.Bound) (classify.Token, bool) {
 var boundable = map[string]bool{classify.TokNumber: true, classify.TokCount: true, classify.TokDuration: true, classify.TokSize: true,
 	classify.TokPercent: true, classify.TokMoney: true, classify.TokDate: true, classify.TokTime: true}
 
-// boundedOn: g bounds the value on the same side, or uses the same cue (or turns the
-// bound round, which is bound-changed's to report).
-func boundedOn(g *classify.Fact, side string, a classify.Bound, norm string) bool {
+// boundedOn: g bounds the value (on either side: a bound turned round is
+// bound-changed's to report), or uses the same cue.
+func boundedOn(g *classify.Fact, a classify.Bound, norm string) bool {
 	for _, b := range g.Bounds {
-		if boundSide[b.Kind] != "" && sharesValue([]string{norm}, b.Values) || strings.EqualFold(b.Cue, a.Cue) {
+		if boundSide[b.Kind] != "" && slices.Contains(b.Values, norm) || strings.EqualFold(b.Cue, a.Cue) {
 			return true
 		}
 	}

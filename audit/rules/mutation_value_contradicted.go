@@ -21,15 +21,7 @@ var _ = rule.Register(&rule.Rule{
 				continue
 			}
 			if ref, x, ok := nearestValue(r, g, t); ok {
-				f := r.Fact(ref)
-				if ref.Ev {
-					// the evidence line is the source side: report it against the round's facts by text
-					h := rule.NewHit(-1, k, 0.9, "\""+x.Raw+"\" became \""+t.Raw+"\"", rule.Slot{Name: slot(x), Source: x.Raw, Summary: t.Raw})
-					h.Ev = ref.I
-					_ = f
-					return h, true
-				}
-				return rule.NewHit(ref.I, k, 0.9, "\""+x.Raw+"\" became \""+t.Raw+"\"", rule.Slot{Name: slot(x), Source: x.Raw, Summary: t.Raw}), true
+				return rule.NewHitAt(ref, k, 0.9, "\""+x.Raw+"\" became \""+t.Raw+"\"", rule.Slot{Name: slot(x), Source: x.Raw, Summary: t.Raw}), true
 			}
 		}
 		return rule.Hit{}, false

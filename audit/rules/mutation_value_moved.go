@@ -27,13 +27,7 @@ var _ = rule.Register(&rule.Rule{
 				continue
 			}
 			if ref, x, ok := ownValue(r, t); ok {
-				h := rule.NewHit(-1, k, 0.9, t.Key+": \""+x.Raw+"\" became \""+t.Raw+"\"", rule.Slot{Name: slot(x), Source: x.Raw, Summary: t.Raw})
-				if ref.Ev {
-					h.Ev = ref.I
-				} else {
-					h.Src = ref.I
-				}
-				return h, true
+				return rule.NewHitAt(ref, k, 0.9, t.Key+": \""+x.Raw+"\" became \""+t.Raw+"\"", rule.Slot{Name: slot(x), Source: x.Raw, Summary: t.Raw}), true
 			}
 		}
 		return rule.Hit{}, false
