@@ -71,9 +71,7 @@ func novelAction(r *rule.Round, k int) string {
 		}
 		t := strings.Trim(w, ",.;:!?\"'`*()[]")
 		lt := lower(t)
-		head := i == 0 || i <= 2 && strings.HasSuffix(ws[i-1], ":") || i > 0 && (lower(ws[i-1]) == "was" || lower(ws[i-1]) == "were") ||
-			i == 1 && namedSubject(ws[0]) // "SPF flattened ...", "`cache` purged ...": a subject, then what was done to it
-		if !head || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) {
+		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) {
 			continue
 		}
 		st := classify.Stem(lt)
@@ -82,6 +80,21 @@ func novelAction(r *rule.Round, k int) string {
 		}
 	}
 	return ""
+}
+
+// headSlot: word i of a line stands where its main verb does: first, after a label,
+// after "was"/"were", or after a named subject ("SPF flattened ...", "`cache` purged
+// ...": a subject, then what was done to it).
+func headSlot(ws []string, i int) bool {
+	switch {
+	case i == 0:
+		return true
+	case i <= 2 && strings.HasSuffix(ws[i-1], ":"):
+		return true
+	case lower(ws[i-1]) == "was" || lower(ws[i-1]) == "were":
+		return true
+	}
+	return i == 1 && namedSubject(ws[0])
 }
 
 // namedSubject: a word that names a thing as a summary line's subject: in backticks,
