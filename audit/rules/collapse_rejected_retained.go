@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -25,7 +26,7 @@ var _ = rule.Register(&rule.Rule{
 		}
 		for i := range r.Src {
 			f := &r.Src[i]
-			if f.Status.Choice != classify.StatusRejected || !sharesAnyTerm(f, names) || laterChosen(r, i) || rejectionKept(r, i) {
+			if f.Status.Choice != classify.StatusRejected || !slices.ContainsFunc(f.Words, func(w string) bool { return slices.Contains(names, w) }) || laterChosen(r, i) || rejectionKept(r, i) {
 				continue
 			}
 			return rule.NewHit(i, k, 0.85, "a ruled-out option is kept as a fallback",
@@ -61,17 +62,6 @@ func namedTerms(g *classify.Fact) []string {
 		}
 	}
 	return out
-}
-
-func sharesAnyTerm(f *classify.Fact, terms []string) bool {
-	for _, w := range f.Words {
-		for _, t := range terms {
-			if w == t {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // rejectionKept: a summary fact that carries source fact i says it was ruled out.

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -83,21 +82,12 @@ func takenBack(r *rule.Round, i int, g *classify.Fact, gs map[string]bool) (int,
 			if t[0] == "hypothesis" && x.Status.Epistemic == classify.StatusHypothesis {
 				fs["hypothesis"] = true
 			}
-			if !r.Kept[j] && fs[t[0]] && !fs[t[1]] && (sharesTerm(x, g) || pointsBack(x.Text)) && !laterSettled(r, j, t[1]) {
+			if !r.Kept[j] && fs[t[0]] && !fs[t[1]] && (sharedTerms(x, g) > 0 || pointsBack(x.Text)) && !laterSettled(r, j, t[1]) {
 				return j, t, true
 			}
 		}
 	}
 	return 0, [2]string{}, false
-}
-
-func sharesTerm(x, g *classify.Fact) bool {
-	for _, w := range x.Words {
-		if slices.Contains(g.Words, w) {
-			return true
-		}
-	}
-	return false
 }
 
 // pointsBack: the fact opens on a word that refers to what came before ("It", "This",

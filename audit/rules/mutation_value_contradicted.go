@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -61,17 +60,6 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 		}
 	}
 	return best, bestTok, bestDist >= 0
-}
-
-// sharedTerms counts g's terms that f has too.
-func sharedTerms(f, g *classify.Fact) int {
-	n := 0
-	for _, w := range g.Words {
-		if slices.Contains(f.Words, w) {
-			n++
-		}
-	}
-	return n
 }
 
 // oneSlip: the digits (or characters) of two values differ by one edit or one

@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false // a task or next step credits no one
 		}
 		from := speakerKind(f)
-		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 || from != "user" && !thirdPartyKind(from) || quotesSource(f, g) && !retold(p, f, g) {
+		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 || from != "user" && !thirdPartyKind(from) || quotesSource(f, g) && !retold(p, f) {
 			return rule.Hit{}, false
 		}
 		if f.Origin == classify.OriginUser && f.Provenance.Source == "" && f.Act != classify.ActRule && f.Act != classify.ActDecision && f.Act != classify.ActRequest {

@@ -25,7 +25,7 @@ var _ = rule.Register(&rule.Rule{
 		if p.Match.Cover < 0.35 || ownsIt(lower(g.Text)) || citesKind(g, from) {
 			return rule.Hit{}, false
 		}
-		if !retold(p, f, g) && (quotesSource(f, g) || userBacks(r, p.Sum)) {
+		if !retold(p, f) && (quotesSource(f, g) || userBacks(r, p.Sum)) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),
@@ -45,7 +45,7 @@ var _ = rule.Register(&rule.Rule{
 // retold: an earlier summary's line told again nearly word for word, its speaker
 // changed ("I reviewed the test files ..." as "The user reviewed the test files ..."):
 // the line itself is the evidence of who it was, whatever else the user said.
-func retold(p rule.Pair, f, g *classify.Fact) bool {
+func retold(p rule.Pair, f *classify.Fact) bool {
 	return f.Origin == classify.OriginSummary && p.Match.Cover >= retoldShare && p.Match.Back >= retoldShare
 }
 

@@ -1,6 +1,11 @@
 package rules
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"github.com/compaudit/compaudit/classify"
+)
 
 func lower(s string) string { return strings.ToLower(s) }
 
@@ -21,4 +26,15 @@ func containsWordPrefix(s, w string) bool {
 
 func isAlnum(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// sharedTerms counts g's terms that f has too.
+func sharedTerms(f, g *classify.Fact) int {
+	n := 0
+	for _, w := range g.Words {
+		if slices.Contains(f.Words, w) {
+			n++
+		}
+	}
+	return n
 }
