@@ -76,12 +76,26 @@ func ResolveOptions(fs []Fact) {
 				continue // the option itself, not a choice about another
 			}
 		}
-		if len(items) == 0 {
+		if len(items) == 0 || !mayNameLabel(f.Text) {
 			continue
 		}
 		applyChoice(fs, items, f, reReject, StatusRejected)
 		applyChoice(fs, items, f, reChoose, StatusChosen)
 	}
+}
+
+// mayNameLabel: a cheap test before the label regexps, which would otherwise run on
+// every fact after an option list: a bracket, the word "option", or a lone A to E.
+func mayNameLabel(t string) bool {
+	if strings.Contains(t, "(") || strings.Contains(t, "ption") || strings.Contains(t, "PTION") {
+		return true
+	}
+	for i := 0; i < len(t); i++ {
+		if isUpperAE(t[i]) && (i == 0 || !isLetter(t[i-1])) && (i+1 == len(t) || !isLetter(t[i+1])) {
+			return true
+		}
+	}
+	return false
 }
 
 // reOptionReply: a reply that opens on a bare label, then its reason.
