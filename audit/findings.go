@@ -122,26 +122,33 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 // made in the reasoning and again in the reply): one loss, reported once.
 func dedupe[T any](xs []T, key func(T) (string, int), r *rule.Round) []T {
 	var kept []T
-	var lost [][]string
+	var lost []int
 	for _, x := range xs {
 		fam, src := key(x)
 		if fam == Omission && src >= 0 {
-			ws := r.Src[src].Words
-			dup := false
-			for _, o := range lost {
-				if overlap(ws, o) >= 0.7 {
-					dup = true
-					break
-				}
-			}
-			if dup {
+			if slices.ContainsFunc(lost, func(o int) bool { return restates(&r.Src[src], &r.Src[o]) }) {
 				continue
 			}
-			lost = append(lost, ws)
+			lost = append(lost, src)
 		}
 		kept = append(kept, x)
 	}
 	return kept
+}
+
+// restates reports whether the lost fact f only repeats the lost fact o: most of
+// the terms of the shorter are in the other, and f names no value o does not (a
+// request and the URL of what it produced are two losses, not one).
+func restates(f, o *classify.Fact) bool {
+	if overlap(f.Words, o.Words) < 0.7 {
+		return false
+	}
+	for _, t := range f.Tokens {
+		if !slices.ContainsFunc(o.Tokens, func(u classify.Token) bool { return u.Norm == t.Norm }) {
+			return false
+		}
+	}
+	return true
 }
 
 // overlap is the share of the smaller term set found in the other.
