@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.5 || f.Act == classify.ActQuestion || g.Act == classify.ActQuestion {
+		if p.Match.Cover < 0.5 || p.Match.Back < 0.4 || f.Act == classify.ActQuestion || g.Act == classify.ActQuestion {
 			return rule.Hit{}, false // only a restatement can flip
 		}
 		fn, gn := negatedHeads(f), negatedHeads(g)
@@ -33,6 +33,9 @@ var _ = rule.Register(&rule.Rule{
 			pos := g // the side without the negation
 			if gn[w] > 0 {
 				pos = f
+			}
+			if gn[w] == 0 && reportsWorkOn(f, g) {
+				return rule.Hit{}, false // the problem and its fix: open-closed judges whether the fix happened
 			}
 			if antonymousNear(pos, w) || fn[w] > 0 && fn[w]+ruledOut(f, w) == ruledOut(g, w) {
 				return rule.Hit{}, false
@@ -64,6 +67,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Won't merge\" reply."}, Summary: "Skipped the flaky-test quarantine (PR 4411) as asked, with a \"Will merge\" reply.", Fires: true},
 		{Source: []string{"assistant: Nightly snapshots don't include the audit partitions."}, Summary: "Nightly snapshots include the audit partitions.", Fires: true},
 		{Source: []string{"assistant: The importer does not stream the feed; it buffers the whole file."}, Summary: "The importer streams the feed instead of buffering the whole file.", Fires: true},
+		{Source: []string{"assistant: The retry test is not deterministic: it sleeps on the wall clock."}, Summary: "Made the retry test deterministic with a fake clock.", Fires: false},
+		{Source: []string{"assistant: The thumbnail cache key isn't scoped to the tenant."}, Summary: "- **Fix:** Scoped the thumbnail cache key to the tenant.", Fires: false},
+		{Source: []string{"assistant: I didn't rotate the webhook secret."}, Summary: "Rotated the webhook secret.", Fires: true},
 	},
 })
 
@@ -226,3 +232,51 @@ func neighbours(f *classify.Fact, w string) []string {
 	}
 	return nil
 }
+
+// reportsWorkOn: the summary fact opens with a past action ("Fixed …", "Made …
+// hermetic", "Scoped …") while the source fact described a state, not an action of
+// the speaker's ("I didn't rotate …" is one): the source stated a problem, the summary
+// reports the work on it. Whether that work happened is collapse/open-closed's
+// question; a negation dropped between the two is no flip.
+func reportsWorkOn(f, g *classify.Fact) bool {
+	return leadVerb(g.Text) != "" && leadVerb(f.Text) == "" && !speakerActs(f.Text)
+}
+
+// speakerActs: the text opens with the speaker as subject or a bare negated action
+// ("I didn't …", "We never …", "Didn't push …").
+func speakerActs(text string) bool {
+	x := firstWord(text)
+	switch x {
+	case "i", "we", "i've", "we've", "didn't", "did", "haven't", "hasn't", "never", "not":
+		return true
+	}
+	return false
+}
+
+// firstWord is the first word of text, lower-case, after list markup and a leading
+// "Label:" ("- **Fix:** Scoped …" gives "scoped").
+func firstWord(text string) string {
+	for k, w := range strings.Fields(text) {
+		x := strings.ToLower(strings.Trim(w, "*_`#-•>\"'()[]"))
+		switch {
+		case x == "" || x == ":":
+			continue
+		case strings.HasSuffix(x, ":") && k < 3:
+			continue
+		}
+		return x
+	}
+	return ""
+}
+
+// leadVerb is the fact's first word (see firstWord) when it is a verb in the past
+// tense, or "".
+func leadVerb(text string) string {
+	x := firstWord(text)
+	if pastIrregular[x] || len(x) > 4 && strings.HasSuffix(x, "ed") && !strings.HasSuffix(x, "eed") {
+		return x
+	}
+	return ""
+}
+
+var pastIrregular = map[string]bool{"made": true, "built": true, "rebuilt": true, "wrote": true, "rewrote": true, "ran": true, "reran": true, "undid": true, "redid": true, "brought": true, "split": true}
