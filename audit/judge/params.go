@@ -25,6 +25,10 @@ var (
 	// PairRulesOn: pair rules also look at other candidates scoring (or covering) at
 	// least this.
 	PairRulesOn = 0.45
+	// MutationBack: a pair whose summary fact holds less than this share of its own
+	// weight in the source fact (a short claim against a long sentence that says much
+	// else) is too loose to say a value or a polarity changed.
+	MutationBack = 0.2
 	// Verbatim: a pair whose coverage is at least this both ways, with the same text,
 	// is carried word for word (no pair rule runs on it).
 	Verbatim = 0.95
