@@ -227,7 +227,7 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 		}
 		p := rule.Pair{Src: i, Sum: m.Fact, Match: m}
 		kind := pairKind(&r.Src[i], &r.Sum[m.Fact])
-		if kind == pairNone {
+		if kind == pairNone || r.QuotesOther(m.Fact, i) {
 			continue
 		}
 		for _, ru := range rules {

@@ -70,6 +70,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The retry test is not deterministic: it sleeps on the wall clock."}, Summary: "Made the retry test deterministic with a fake clock.", Fires: false},
 		{Source: []string{"assistant: The thumbnail cache key isn't scoped to the tenant."}, Summary: "- **Fix:** Scoped the thumbnail cache key to the tenant.", Fires: false},
 		{Source: []string{"assistant: I didn't rotate the webhook secret."}, Summary: "Rotated the webhook secret.", Fires: true},
+		{Source: []string{"assistant: The thumbnail cache key is missing the tenant id.", "user: isn't the thumbnail cache key missing the tenant id?"}, Summary: "- The user pointed out: \"isn't the thumbnail cache key missing the tenant id?\"", Fires: false},
 	},
 })
 

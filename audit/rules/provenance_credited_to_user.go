@@ -25,7 +25,7 @@ var _ = rule.Register(&rule.Rule{
 		if p.Match.Cover < 0.35 || ownsIt(lower(g.Text)) || citesKind(g, from) {
 			return rule.Hit{}, false
 		}
-		if !retold(p, f) && (quotesSource(f, g) || userBacks(r, p.Sum)) {
+		if !retold(p, f) && (quotesSource(f, g) || userBacks(r, p.Sum)) || quotesUser(r, g) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),
@@ -39,6 +39,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries (my suggestion, which the user accepted).", Fires: false},
 		{Source: []string{"user: Could we just buy the Premium tier for a higher quota?", "assistant: Premium doesn't change the per-region write quota according to the docs, and it would triple the bill.", "user: Right, forget Premium, that's off the table."}, Summary: "The user asked about the Premium tier; the user ruled it out (the docs show no per-region gain; triple the bill).", Fires: false},
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
+		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: would it not be cleaner to keep the parsers in the ingest package?"}, Summary: "All user messages:\n- \"would it not be cleaner to keep the parsers in the ingest package?\"", Fires: false},
+		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: fine"}, Summary: "The user wants the parsers kept in the `ingest` package.", Fires: true},
 	},
 })
 
@@ -161,4 +163,21 @@ func claimWords(ws []string) []string {
 		}
 	}
 	return out
+}
+
+// quotesUser: the summary fact quotes a user message (a quotation of at least a few
+// words that a user's fact holds): whatever else it pairs with, the user said it.
+func quotesUser(r *rule.Round, g *classify.Fact) bool {
+	for _, q := range quotations(g.Text) {
+		fq := flat(q)
+		if len(fq) < 12 {
+			continue
+		}
+		for i := range r.Src {
+			if r.Src[i].Origin == classify.OriginUser && strings.Contains(flat(r.Src[i].Text), fq) {
+				return true
+			}
+		}
+	}
+	return false
 }

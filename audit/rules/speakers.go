@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
 
@@ -56,27 +57,7 @@ func quotesSource(f, g *classify.Fact) bool {
 }
 
 // quotations are the quoted stretches of a text ("...", “...”).
-func quotations(s string) []string {
-	var out []string
-	for _, pair := range [][2]string{{"\"", "\""}, {"“", "”"}} {
-		rest := s
-		for {
-			i := strings.Index(rest, pair[0])
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len(pair[0]):]
-			j := strings.Index(rest, pair[1])
-			if j < 0 {
-				out = append(out, rest) // an unclosed quotation runs to the end
-				break
-			}
-			out = append(out, rest[:j])
-			rest = rest[j+len(pair[1]):]
-		}
-	}
-	return out
-}
+func quotations(s string) []string { return rule.Quotations(s) }
 
 func flat(s string) string {
 	var out strings.Builder

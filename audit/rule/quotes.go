@@ -1,0 +1,57 @@
+package rule
+
+import "strings"
+
+// Quotations are the quoted stretches of a text ("...", “...”); an unclosed
+// quotation runs to the end.
+func Quotations(s string) []string {
+	var out []string
+	for _, pair := range [][2]string{{"\"", "\""}, {"“", "”"}} {
+		rest := s
+		for {
+			i := strings.Index(rest, pair[0])
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(pair[0]):]
+			j := strings.Index(rest, pair[1])
+			if j < 0 {
+				out = append(out, rest)
+				break
+			}
+			out = append(out, rest[:j])
+			rest = rest[j+len(pair[1]):]
+		}
+	}
+	return out
+}
+
+// QuotesOther reports whether summary fact k is mostly a quotation (a message quoted
+// word for word, as a summary's "All user messages" list holds them) whose words some
+// source fact or tool line holds and source fact i does not: the summary fact is that
+// other party's words, so it cannot be i's claim changed.
+func (r *Round) QuotesOther(k, i int) bool {
+	g := &r.Sum[k]
+	for _, q := range Quotations(g.Text) {
+		piece := longestPiece(q)
+		if len(piece) < 16 || 5*len(q) < 3*len(strings.TrimSpace(g.Text)) {
+			continue
+		}
+		if r.Mentions(piece) && !strings.Contains(strings.ToLower(r.Src[i].Text), strings.ToLower(piece)) {
+			return true
+		}
+	}
+	return false
+}
+
+// longestPiece is the longest stretch of a quotation between elisions ("...", "…"),
+// trimmed.
+func longestPiece(q string) string {
+	best := ""
+	for _, p := range strings.FieldsFunc(strings.ReplaceAll(q, "...", "…"), func(r rune) bool { return r == '…' }) {
+		if p = strings.TrimSpace(p); len(p) > len(best) {
+			best = p
+		}
+	}
+	return best
+}
