@@ -71,7 +71,7 @@ func pastedBlock(lines []string, k int) (int, bool) {
 			break // a fenced block is the splitter's: code, not pasted prose
 		}
 		total++
-		if outputLine(t) {
+		if outputLine(lines[j]) {
 			machine++
 			if float64(machine) >= pastedShare*float64(total) {
 				best, bestN = j+1, machine
@@ -100,6 +100,9 @@ func outputLine(line string) bool {
 	}
 	if strings.HasSuffix(t, "{") || strings.HasSuffix(t, "},") || strings.HasSuffix(t, "\",") {
 		return true
+	}
+	if strings.HasPrefix(t, "> ") || indentedBare(line) || absolutePath(t) && !strings.HasSuffix(t, ".") {
+		return true // a quoted line, a program's indented continuation, a log line naming a path
 	}
 	fields := strings.Fields(t)
 	if len(fields) > 1 && listMarker(fields[0]) {
@@ -150,4 +153,28 @@ func listMarker(f string) bool {
 		}
 	}
 	return true
+}
+
+// indentedBare: the line is indented four columns or more (or by a tab) and is no
+// list item: a program's continuation line, not a person's nested list.
+func indentedBare(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	ind := line[:len(line)-len(t)]
+	if !strings.Contains(ind, "\t") && len(ind) < 4 {
+		return false
+	}
+	fields := strings.Fields(t)
+	return len(fields) > 0 && !listMarker(fields[0])
+}
+
+// absolutePath: a field of the line is an absolute path of two directories or more
+// (/var/folders/x, ~/work/app).
+func absolutePath(t string) bool {
+	for _, f := range strings.Fields(t) {
+		f = strings.Trim(f, "`'\"(),;")
+		if (strings.HasPrefix(f, "/") || strings.HasPrefix(f, "~/")) && strings.Count(f, "/") >= 3 {
+			return true
+		}
+	}
+	return false
 }

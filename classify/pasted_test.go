@@ -27,6 +27,12 @@ func TestOutputLine(t *testing.T) {
 		{"❯ deploy it to staging please", true},
 		{"⏺ Deployed build 412 to staging.", true},
 		{"  ⎿  Running hook PreToolUse:Bash...", true},
+		// a quoted line, an indented continuation, a log line naming an absolute path
+		{"> * 2031-04-02 nightly-rollup (3 runs)", true},
+		{"        to retry, run: make clean", true},
+		{"Keeping scratch dir at: /tmp/build.x1/work/out", true},
+		{"    - keep the old endpoint alive", false},
+		{"Copy the certs from /etc/ssl/private/acme before the restart.", false},
 	}
 	for _, c := range cases {
 		if got := outputLine(c.line); got != c.want {
@@ -59,6 +65,17 @@ func TestBlankPasted(t *testing.T) {
 	}
 	if len(spans) < 5 {
 		t.Errorf("pasted lines kept as evidence: %d, want the block's lines", len(spans))
+	}
+
+	lead := "back to the loader, it fails with: \n\n" +
+		" create mode 100644 seed.sql\n" +
+		"=== Step 3: migrate ===\n" +
+		"error: cannot open schema file, found lock in /srv/pg/data/lockdir\n" +
+		"        to clear it, run:\n" +
+		"        pg-unlock --force\n" +
+		"Keeping scratch dir at: /srv/pg/tmp/run-88\n"
+	if body, spans := blankPasted(lead); strings.Contains(body, "pg-unlock") || len(spans) < 5 || !strings.Contains(body, "back to the loader") {
+		t.Errorf("a log pasted after a lead-in was kept as the user's words: %q %d spans", body, len(spans))
 	}
 
 	plain := "Three things:\n1. keep the API stable\n2. add a changelog entry\n3. bump the minor version\n4. tag after CI is green"
