@@ -38,7 +38,7 @@ func blankPasted(text string) (string, []Span) {
 			k++
 			continue
 		}
-		for j := k; j < end; j++ {
+		for j := labelAbove(lines, k); j < end; j++ {
 			if t := strings.TrimSpace(lines[j]); t != "" {
 				spans = append(spans, Span{Text: t, Start: starts[j], End: starts[j] + len(lines[j])})
 			}
@@ -51,6 +51,24 @@ func blankPasted(text string) (string, []Span) {
 		k = end
 	}
 	return string(out), spans
+}
+
+// labelAbove is the line of a short label that introduces the pasted block at k
+// ("this is the console:", "output:"), blank lines between allowed; k when there is
+// none. The label says nothing of its own: it goes with the block.
+func labelAbove(lines []string, k int) int {
+	j := k - 1
+	for j >= 0 && strings.TrimSpace(lines[j]) == "" {
+		j--
+	}
+	if j < 0 {
+		return k
+	}
+	t := strings.TrimSpace(lines[j])
+	if strings.HasSuffix(t, ":") && len(strings.Fields(t)) <= 5 {
+		return j
+	}
+	return k
 }
 
 // pastedBlock finds the longest block from line k whose non-blank lines are mostly

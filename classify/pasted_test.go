@@ -78,6 +78,12 @@ func TestBlankPasted(t *testing.T) {
 		t.Errorf("a log pasted after a lead-in was kept as the user's words: %q %d spans", body, len(spans))
 	}
 
+	label := "the rollup is still slow.\nhere is the console:\n\n" +
+		"=== run 1 ===\nrows: 18233\nelapsed: 41.2s\n=== run 2 ===\nrows: 18233\nelapsed: 40.7s\n"
+	if body, _ := blankPasted(label); strings.Contains(body, "console") || !strings.Contains(body, "still slow") {
+		t.Errorf("a bare label of pasted output was kept as the user's words: %q", body)
+	}
+
 	plain := "Three things:\n1. keep the API stable\n2. add a changelog entry\n3. bump the minor version\n4. tag after CI is green"
 	if body, spans := blankPasted(plain); body != plain || len(spans) != 0 {
 		t.Errorf("a typed list was taken for output: %q %v", body, spans)
