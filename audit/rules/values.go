@@ -68,6 +68,9 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 		if x.Noun != "" && x.Noun == y.Noun {
 			s += 2
 		}
+		if s == 2 && smallFigure(x) && smallFigure(y) && !lineRef(x) {
+			continue // two small bare numbers with no key or noun in common: nothing says they fill one slot
+		}
 		cs = append(cs, cand{k, s})
 	}
 	slices.SortStableFunc(cs, func(a, b cand) int { return b.s - a.s })
