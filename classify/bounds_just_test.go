@@ -47,3 +47,22 @@ func TestNegatedBound(t *testing.T) {
 		}
 	}
 }
+
+// A qualifier word used as a tag ("[pending]", "(only)") bounds nothing; in a clause it does.
+func TestTagIsNoBound(t *testing.T) {
+	for text, want := range map[string]bool{
+		"**Task #4** [pending]: Check that the purge job removes orphaned thumbnails.": false,
+		"Purge orphaned thumbnails (only) from the archive bucket.":                    false,
+		"Keep the purge job paused pending the storage review.":                        true,
+	} {
+		got := false
+		for _, x := range ExtractSource(Source{ID: "m", Role: "assistant", Text: text}) {
+			for _, b := range x.Bounds {
+				got = got || b.Kind == "until" || b.Kind == "only"
+			}
+		}
+		if got != want {
+			t.Errorf("%q: a bound = %v, want %v", text, got, want)
+		}
+	}
+}

@@ -114,6 +114,9 @@ func quantityAfter(text string, i int, toks []Token) bool {
 // boundCue: the qualifier cue bounds something; a preposition that bounds only a
 // quantity needs one right after it ("under secret/", "over a month" bound nothing).
 func boundCue(text string, h lexicon.Hit, toks []Token) bool {
+	if rest := strings.TrimLeft(text[h.End:], " *_`"); rest != "" && strings.ContainsRune("]):", rune(rest[0])) {
+		return false // a tag ("[pending]", "(only)", "Until:") limits nothing: no clause follows it
+	}
 	kind := h.Attr("kind")
 	if (kind == "atmost" || kind == "atleast") && comparativePreposition[strings.ToLower(h.Phrase)] {
 		return quantityAfter(text, h.End, toks)
