@@ -46,6 +46,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Don't purge the artifact cache on ci-03, whatever happens."}, Summary: "Artifact cache on ci-03: neither purged nor rebuilt.", Fires: false},
 		{Source: []string{"assistant: The DMARC record is at p=none; the SPF record uses 9 of its 10 lookups."}, Summary: "SPF consolidated to fit the lookup limit; DMARC still at p=none.", Fires: true},
 		{Source: []string{"assistant: I consolidated the SPF includes; it now uses 9 of its 10 lookups."}, Summary: "SPF consolidated to fit the lookup limit.", Fires: false},
+		{Source: []string{"tool: $ cargo build\nerror[E0425]: cannot find value `retry_budget` in this scope"}, Summary: "- `unresolved: retry_budget` - needed a use statement", Fires: false},
+		{Source: []string{"tool: $ tsc\nsrc/feed.ts:14:3 - error TS2304: Cannot find name 'parseFeed'."}, Summary: "Error: Undeclared `parseFeed` in the feed module", Fires: false},
 	},
 })
 
@@ -71,7 +73,7 @@ func novelAction(r *rule.Round, k int) string {
 		}
 		t := strings.Trim(w, ",.;:!?\"'`*()[]")
 		lt := lower(t)
-		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) {
+		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) || notAVerb(w, lt) {
 			continue
 		}
 		st := classify.Stem(lt)
@@ -80,6 +82,13 @@ func novelAction(r *rule.Round, k int) string {
 		}
 	}
 	return ""
+}
+
+// notAVerb: a word that ends in -ed but reports no action: code or a quoted message
+// (in backticks), or an un- adjective ("undefined", "unexpected", "unused") that the
+// lexicon does not list as an event ("uninstalled" is one).
+func notAVerb(w, lt string) bool {
+	return strings.HasPrefix(strings.TrimLeft(w, "*_("), "`") || strings.HasPrefix(lt, "un") && !eventVerb(lt)
 }
 
 // headSlot: word i of a line stands where its main verb does: first, after a label,
