@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/align"
@@ -218,6 +219,8 @@ func answersQuestion(r *rule.Round, i int) bool { return r.AnswersQuestion(i) }
 func superseded(r *rule.Round, i int) bool {
 	f := &r.Src[i]
 	switch {
+	case f.Act == classify.ActFailure && (f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError):
+		return transientDiagnostic(r, i)
 	case f.Status.Epistemic == classify.StatusHypothesis && f.Origin != classify.OriginUser:
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Status.Epistemic == classify.StatusEstablished
@@ -239,6 +242,45 @@ func superseded(r *rule.Round, i int) bool {
 	}
 	return false
 }
+
+// transientDiagnostic: a compiler's or linter's diagnostic at a place in the code
+// ("pkg/tree.go:42:24: cannot use …") that the round never reports again, though
+// tools ran after it: the code it pointed at was changed and the error went away. A
+// diagnostic that recurs is the failure worth keeping; one fixed on the spot is not.
+func transientDiagnostic(r *rule.Round, i int) bool {
+	loc := diagnosticAt.FindString(r.Src[i].Text)
+	if loc == "" {
+		return false
+	}
+	p := r.Pos[i]
+	if n := len(r.EvPos); n == 0 || r.EvPos[n-1] <= p {
+		return false // nothing ran after it
+	}
+	if r.Text != nil && len(r.Text.Lookup([]byte(strings.ToLower(loc)), 2)) < 2 {
+		return true // the place is named once in the whole round: here
+	}
+	ranAfter := false
+	for k := range r.Ev {
+		if r.EvPos[k] <= p {
+			continue
+		}
+		ranAfter = true
+		if strings.Contains(r.Ev[k].Text, loc) {
+			return false
+		}
+	}
+	for j := range r.Src {
+		if r.Pos[j] > p && strings.Contains(r.Src[j].Text, loc) {
+			return false
+		}
+	}
+	return ranAfter
+}
+
+// diagnosticAt matches the place a diagnostic opens with: a source file, a line and
+// a column ("cmd/list/tree.go:42:24:"); the column tells a compiler's or linter's
+// diagnostic from a test's "file_test.go:427:" assertion line.
+var diagnosticAt = regexp.MustCompile(`^\S+\.[A-Za-z]{1,5}:\d+:\d+:`)
 
 // carriedOut: the fact reports an action done (created, updated, ran, switched ...).
 func carriedOut(g *classify.Fact) bool {
