@@ -231,7 +231,7 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 			continue
 		}
 		for _, ru := range rules {
-			if seen[ru.Family] || kind == pairProvenanceOnly && ru.Family != rule.ProvenanceLoss || ru.Family == rule.Mutation && m.Back < MutationBack {
+			if seen[ru.Family] || kind == pairProvenanceOnly && ru.Family != rule.ProvenanceLoss || (ru.Family == rule.Mutation || ru.Family == rule.EpistemicCollapse) && m.Back < MutationBack {
 				continue
 			}
 			if h, ok := ru.Pair(r, p); ok {

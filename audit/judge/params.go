@@ -27,7 +27,7 @@ var (
 	PairRulesOn = 0.45
 	// MutationBack: a pair whose summary fact holds less than this share of its own
 	// weight in the source fact (a short claim against a long sentence that says much
-	// else) is too loose to say a value or a polarity changed.
+	// else) is too loose to say a value, a polarity or a status changed.
 	MutationBack = 0.2
 	// Verbatim: a pair whose coverage is at least this both ways, with the same text,
 	// is carried word for word (no pair rule runs on it).
