@@ -100,6 +100,9 @@ func (s *splitter) structure(pos, lineEnd int, line, trimmed string) bool {
 	default:
 		return false
 	}
+	if trimmed != "" {
+		s.labelIndent, s.labelCtx = -1, "" // a rule, a tag or a heading ends the list a label opened
+	}
 	return true
 }
 

@@ -267,3 +267,20 @@ func TestExtractIndexAndRole(t *testing.T) {
 		t.Errorf("code fact must carry no modality and the whole block: %+v", fs[1])
 	}
 }
+
+// A prose lead-in ("… Key constraints:") is the context of the list under it, and of
+// nothing after the next heading: a numbered section heading ends it.
+func TestLeadInEndsAtHeading(t *testing.T) {
+	text := "1. Primary Request and Intent:\n   The user wants nightly exports to the archive. Key constraints:\n   - Keep the Frankfurt replica read-only\n   - Export parquet only\n\n" +
+		"2. Errors and fixes:\n   - **Current error**: `export.go:41:9 undefined: shardFor`\n     - Need to check the build tags\n"
+	ctx := map[string]string{}
+	for _, f := range ExtractSource(Source{ID: "c1", Role: "summary", Text: text}) {
+		ctx[f.Text] = f.Context
+	}
+	if got := ctx["Keep the Frankfurt replica read-only"]; got != "Key constraints" {
+		t.Errorf("list item under the lead-in: context %q, want %q", got, "Key constraints")
+	}
+	if got := ctx["Need to check the build tags"]; got == "Key constraints" {
+		t.Errorf("an item of the next section kept the lead-in's context %q", got)
+	}
+}
