@@ -234,7 +234,7 @@ func superseded(r *rule.Round, i int) bool {
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Origin == classify.OriginAssistant && g.Act != classify.ActQuestion && g.Act != classify.ActChatter
 		})) > 0
-	case f.Origin == classify.OriginUser && f.Act == classify.ActRequest && !constrained(f):
+	case f.Origin == classify.OriginUser && (f.Act == classify.ActRequest || oneOffOrder(f)) && !constrained(f):
 		// a one-off request the assistant then carried out (its limits still hold)
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return (g.Origin == classify.OriginAssistant || g.Origin == classify.OriginTool) && (g.Status.Resolution == classify.StatusResolved || carriedOut(g))
@@ -281,6 +281,12 @@ func transientDiagnostic(r *rule.Round, i int) bool {
 // a column ("cmd/list/tree.go:42:24:"); the column tells a compiler's or linter's
 // diagnostic from a test's "file_test.go:427:" assertion line.
 var diagnosticAt = regexp.MustCompile(`^\S+\.[A-Za-z]{1,5}:\d+:\d+:`)
+
+// oneOffOrder: an order to do one thing now ("create a draft PR please", "run the
+// suite"), not a standing rule (never, always, must): once done, it is done.
+func oneOffOrder(f *classify.Fact) bool {
+	return f.Act == classify.ActRule && !f.Modality.Negative && (f.Modality.Cue == "imperative" || f.Modality.Cue == "please")
+}
 
 // carriedOut: the fact reports an action done (created, updated, ran, switched ...).
 func carriedOut(g *classify.Fact) bool {
