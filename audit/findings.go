@@ -25,6 +25,10 @@ var (
 	DistortionFloor = 0.42
 	// ReasoningDistortionFloor is the floor when the original is the agent's reasoning.
 	ReasoningDistortionFloor = 0.2
+	// A change found on a pair weighs its pair's confidence: full when the summary fact
+	// covers PairSureCover of the source and the source PairSureBack of it, down to
+	// PairConfidenceMin for the loosest pair.
+	PairSureCover, PairSureBack, PairConfidenceMin = 0.75, 0.6, 0.6
 	// RoundBudget is the number of findings above info a round reports at least; a
 	// round that lost more gets one more per BudgetStep further candidates, up to
 	// BudgetMax (a summary that dropped half the session says so).
@@ -168,6 +172,20 @@ func overlap(a, b []string) float64 {
 	return float64(n) / float64(len(a))
 }
 
+// pairConfidence (0..1) says how surely the summary fact is the source fact's claim
+// restated: both hold most of each other. A loose pairing (a short note against a long
+// line that says much else, or a sentence that shares half its words) is weak
+// evidence that anything was changed, so it weighs less.
+func pairConfidence(r *rule.Round, i, k int) float64 {
+	for _, m := range r.Cands[i] {
+		if m.Fact == k {
+			c := min(1, m.Cover/PairSureCover) * min(1, m.Back/PairSureBack)
+			return PairConfidenceMin + (1-PairConfidenceMin)*c
+		}
+	}
+	return 1 // a pair the aligner did not rank (a rule's own pairing): no evidence either way
+}
+
 func severityOf(w float64) string {
 	switch {
 	case w >= ErrorWeight:
@@ -209,6 +227,9 @@ func finding(r *rule.Round, h rule.Hit, s *sessions.Session) (Finding, float64) 
 				floor = ReasoningDistortionFloor
 			}
 			w = floor + (1-floor)*w
+			if !h.Rule.Anchored {
+				w *= pairConfidence(r, h.Src, h.Sum)
+			}
 		}
 		f.Why = r.Why[h.Src]
 		if h.Sum < 0 && r.Best[h.Src].Fact >= 0 {

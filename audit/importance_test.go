@@ -39,3 +39,21 @@ func TestOneOffOrderDoneWeighsLess(t *testing.T) {
 		t.Errorf("a standing rule weighs %.2f after related work, %.2f without: it must not lose weight", rule1, rule2)
 	}
 }
+
+// TestLoosePairWeighsLess: the same flipped claim weighs less when the summary line
+// that flips it also says much else (a looser pairing) than when it restates it alone;
+// a changed value, anchored in the value itself, does not.
+func TestLoosePairWeighsLess(t *testing.T) {
+	src := []string{"assistant: The staging bucket is not versioned."}
+	tight := importanceOf(t, rule.Example{Source: src, Summary: "The staging bucket is versioned."}, "staging bucket")
+	loose := importanceOf(t, rule.Example{Source: src, Summary: "The staging bucket is versioned and replicated nightly."}, "staging bucket")
+	if tight < 0 || loose < 0 || loose >= tight {
+		t.Errorf("flip restated alone weighs %.2f, inside a longer line %.2f: want the longer line lower", tight, loose)
+	}
+	vsrc := []string{"assistant: The export job writes 4,812 rows per batch."}
+	vt := importanceOf(t, rule.Example{Source: vsrc, Summary: "The export job writes 4,182 rows per batch."}, "4,812")
+	vl := importanceOf(t, rule.Example{Source: vsrc, Summary: "The export job writes 4,182 rows per batch and retries each batch twice against the Frankfurt archive account."}, "4,812")
+	if vt < 0 || vl < 0 || vl < vt {
+		t.Errorf("a changed value weighs %.2f restated alone, %.2f in a longer line: want the same", vt, vl)
+	}
+}

@@ -56,6 +56,10 @@ type Rule struct {
 	Family string
 	Doc    string
 	Stage  Stage
+	// Anchored: the rule's change sits in an exact value or name both sides state (a
+	// number, a date, a path, a bound, a product): the slot itself pairs the facts, so
+	// how loosely the rest of the sentence aligns says little against it.
+	Anchored bool
 	// One check, for the rule's stage.
 	Pair  func(r *Round, p Pair) (Hit, bool)
 	Lost  func(r *Round, i int) (Hit, bool)

@@ -7,9 +7,10 @@ import (
 
 // "at most 5" became "at least 5": the same value with the opposite bound.
 var _ = rule.Register(&rule.Rule{
-	ID:    "mutation/bound-changed",
-	Doc:   "The summary keeps a bound's value but turns it around (at most to at least, before to after).",
-	Stage: rule.StagePair,
+	ID:       "mutation/bound-changed",
+	Doc:      "The summary keeps a bound's value but turns it around (at most to at least, before to after).",
+	Stage:    rule.StagePair,
+	Anchored: true,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
 		for _, a := range f.Bounds {

@@ -11,9 +11,10 @@ import (
 // "no earlier than 14 May" became "on 14 May"; "at most 6 replicas" became "6
 // replicas": the value survives, the bound on it does not, so a limit reads as a fact.
 var _ = rule.Register(&rule.Rule{
-	ID:    "mutation/bound-dropped",
-	Doc:   "The summary keeps a bounded value (at most, at least, before, after, until, not before) but states it without its bound, as if exact.",
-	Stage: rule.StagePair,
+	ID:       "mutation/bound-dropped",
+	Doc:      "The summary keeps a bounded value (at most, at least, before, after, until, not before) but states it without its bound, as if exact.",
+	Stage:    rule.StagePair,
+	Anchored: true,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
 		for _, a := range f.Bounds {

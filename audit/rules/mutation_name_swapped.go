@@ -13,9 +13,10 @@ import (
 // the same slot of the same claim: the rest of the sentence is kept, the name is not,
 // and the new name occurs nowhere in the round's sources.
 var _ = rule.Register(&rule.Rule{
-	ID:    "mutation/name-swapped",
-	Doc:   "The summary keeps the source's claim but puts another name in it (a product, library, service or team the sources never mention), in the slot the source's name held.",
-	Stage: rule.StagePair,
+	ID:       "mutation/name-swapped",
+	Doc:      "The summary keeps the source's claim but puts another name in it (a product, library, service or team the sources never mention), in the slot the source's name held.",
+	Stage:    rule.StagePair,
+	Anchored: true,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
 		if f.Act == classify.ActQuestion {

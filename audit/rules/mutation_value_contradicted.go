@@ -10,9 +10,10 @@ import (
 // A summary value no source states, one slip away from a value a source does state on
 // the same thing: 48,210 became 48,120; 115200 became 11520; 300 s became 3000 s.
 var _ = rule.Register(&rule.Rule{
-	ID:    "mutation/value-contradicted",
-	Doc:   "The summary states a value no source gives, one slip (transposed, dropped or added digit, a character of an id) away from a comparable value a source gives.",
-	Stage: rule.StageClaim,
+	ID:       "mutation/value-contradicted",
+	Doc:      "The summary states a value no source gives, one slip (transposed, dropped or added digit, a character of an id) away from a comparable value a source gives.",
+	Stage:    rule.StageClaim,
+	Anchored: true,
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
 		for _, t := range g.Tokens {

@@ -14,9 +14,10 @@ import (
 // or a table read across (module a at v2.4.0, module b at v2.4.0-rc.1, and the summary
 // puts b at v2.4.0).
 var _ = rule.Register(&rule.Rule{
-	ID:    "mutation/value-moved",
-	Doc:   "The summary gives a named thing (a module, a key, a host) the value a source gives another named thing, while the sources give this one a different value.",
-	Stage: rule.StageClaim,
+	ID:       "mutation/value-moved",
+	Doc:      "The summary gives a named thing (a module, a key, a host) the value a source gives another named thing, while the sources give this one a different value.",
+	Stage:    rule.StageClaim,
+	Anchored: true,
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
 		if g.Code {

@@ -8,7 +8,7 @@ import (
 
 // valueRule registers a mutation rule for one kind of value difference.
 func valueRule(id, kind, doc, verb string, strength float64, ex []rule.Example) *rule.Rule {
-	r := &rule.Rule{ID: id, Doc: doc, Stage: rule.StagePair, Examples: ex}
+	r := &rule.Rule{ID: id, Doc: doc, Stage: rule.StagePair, Examples: ex, Anchored: true}
 	r.Pair = func(rd *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		g := &rd.Sum[p.Sum]
 		for _, d := range valueDiffs(rd, p.Src, g) {
