@@ -122,56 +122,6 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 	return res
 }
 
-// dedupe drops an omission whose source restates one already kept (the same point
-// made in the reasoning and again in the reply): one loss, reported once.
-func dedupe[T any](xs []T, key func(T) (string, int), r *rule.Round) []T {
-	var kept []T
-	var lost []int
-	for _, x := range xs {
-		fam, src := key(x)
-		if fam == Omission && src >= 0 {
-			if slices.ContainsFunc(lost, func(o int) bool { return restates(&r.Src[src], &r.Src[o]) }) {
-				continue
-			}
-			lost = append(lost, src)
-		}
-		kept = append(kept, x)
-	}
-	return kept
-}
-
-// restates reports whether the lost fact f only repeats the lost fact o: most of
-// the terms of the shorter are in the other, and f names no value o does not (a
-// request and the URL of what it produced are two losses, not one).
-func restates(f, o *classify.Fact) bool {
-	if overlap(f.Words, o.Words) < 0.7 {
-		return false
-	}
-	for _, t := range f.Tokens {
-		if !slices.ContainsFunc(o.Tokens, func(u classify.Token) bool { return u.Norm == t.Norm }) {
-			return false
-		}
-	}
-	return true
-}
-
-// overlap is the share of the smaller term set found in the other.
-func overlap(a, b []string) float64 {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
-	if len(a) == 0 {
-		return 0
-	}
-	n := 0
-	for _, w := range a {
-		if slices.Contains(b, w) {
-			n++
-		}
-	}
-	return float64(n) / float64(len(a))
-}
-
 // pairConfidence (0..1) says how surely the summary fact is the source fact's claim
 // restated: both hold most of each other. A loose pairing (a short note against a long
 // line that says much else, or a sentence that shares half its words) is weak

@@ -1,0 +1,145 @@
+package audit
+
+import (
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// dedupe drops an omission whose source restates one already kept (the same point
+// made in the reasoning and again in the reply): one loss, reported once. Which kept
+// loss a candidate may restate is found with prefix filtering (as similarity joins
+// do): a pair that shares 70% of the shorter fact's terms shares one of that fact's
+// rarest few, so each side is looked up by those alone. The answer is exactly what
+// comparing the candidate with every kept loss would give.
+func dedupe[T any](xs []T, key func(T) (string, int), r *rule.Round) []T {
+	var kept []T
+	idx := newLostIndex(r)
+	for _, x := range xs {
+		fam, src := key(x)
+		if fam == Omission && src >= 0 {
+			if idx.restated(src) {
+				continue
+			}
+			idx.add(src)
+		}
+		kept = append(kept, x)
+	}
+	return kept
+}
+
+// lostIndex holds the kept losses, by every term (all) and by the terms of their
+// prefix (the rarest elements a restatement must share).
+type lostIndex struct {
+	r           *rule.Round
+	df          map[string]int
+	all, prefix map[string][]int // term -> kept losses (source fact indexes)
+}
+
+func newLostIndex(r *rule.Round) *lostIndex {
+	df := map[string]int{}
+	for i := range r.Src {
+		for w := range termCounts(r.Src[i].Words) {
+			df[w]++
+		}
+	}
+	return &lostIndex{r: r, df: df, all: map[string][]int{}, prefix: map[string][]int{}}
+}
+
+func (x *lostIndex) add(src int) {
+	ws := x.r.Src[src].Words
+	for w := range termCounts(ws) {
+		x.all[w] = append(x.all[w], src)
+	}
+	for _, w := range x.prefixOf(ws) {
+		x.prefix[w] = append(x.prefix[w], src)
+	}
+}
+
+// prefixOf are the distinct terms among the rarest len(ws)-need+1 elements of ws
+// (rarest by how many source facts hold them, ties by the term), where need is the
+// least number of elements that makes the restated share: a fact missing all of them
+// cannot reach it.
+func (x *lostIndex) prefixOf(ws []string) []string {
+	if len(ws) == 0 {
+		return nil
+	}
+	s := slices.Clone(ws)
+	slices.SortFunc(s, func(a, b string) int {
+		if x.df[a] != x.df[b] {
+			return x.df[a] - x.df[b]
+		}
+		return strings.Compare(a, b)
+	})
+	need := int(math.Ceil(restatedShare*float64(len(ws)) - 1e-9))
+	return slices.Compact(s[:len(ws)-need+1])
+}
+
+// restated: some kept loss is one the fact src only repeats: most of the terms of the
+// shorter of the two are in the other, and src names no value the other does not (a
+// request and the URL of what it produced are two losses, not one).
+func (x *lostIndex) restated(src int) bool {
+	f := &x.r.Src[src]
+	if len(f.Words) == 0 {
+		return false
+	}
+	cands := map[int]bool{}
+	for _, w := range x.prefixOf(f.Words) { // kept losses at least as long as f
+		for _, o := range x.all[w] {
+			cands[o] = true
+		}
+	}
+	for w := range termCounts(f.Words) { // kept losses shorter than f
+		for _, o := range x.prefix[w] {
+			cands[o] = true
+		}
+	}
+	for o := range cands {
+		if g := &x.r.Src[o]; overlap(f.Words, g.Words) >= restatedShare && sameValues(f, g) {
+			return true // (any one answers: the order of the look-up decides nothing)
+		}
+	}
+	return false
+}
+
+// restatedShare: a lost fact most of whose terms (of the shorter of the two) another
+// lost fact holds repeats it.
+const restatedShare = 0.7
+
+// sameValues: every value f names, o names too.
+func sameValues(f, o *classify.Fact) bool {
+	for _, t := range f.Tokens {
+		if !slices.ContainsFunc(o.Tokens, func(u classify.Token) bool { return u.Norm == t.Norm }) {
+			return false
+		}
+	}
+	return true
+}
+
+func termCounts(ws []string) map[string]int {
+	c := make(map[string]int, len(ws))
+	for _, w := range ws {
+		c[w]++
+	}
+	return c
+}
+
+// overlap is the share of the smaller term set found in the other.
+func overlap(a, b []string) float64 {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	if len(a) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range a {
+		if slices.Contains(b, w) {
+			n++
+		}
+	}
+	return float64(n) / float64(len(a))
+}

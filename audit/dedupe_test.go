@@ -1,0 +1,52 @@
+package audit
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/compaudit/compaudit/audit/rule"
+	"github.com/compaudit/compaudit/classify"
+)
+
+// restates is the reference the index must agree with: f only repeats o.
+func restates(f, o *classify.Fact) bool {
+	return overlap(f.Words, o.Words) >= restatedShare && sameValues(f, o)
+}
+
+// TestDedupeIndexMatchesPairwise: the term index keeps exactly the omissions that
+// comparing each with every kept one keeps, on random facts with repeated terms.
+func TestDedupeIndexMatchesPairwise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	vocab := []string{"cache", "bucket", "export", "shard", "retry", "lock", "tenant", "queue", "index", "flag"}
+	for trial := 0; trial < 200; trial++ {
+		r := &rule.Round{}
+		n := 5 + rng.IntN(30)
+		for i := 0; i < n; i++ {
+			var f classify.Fact
+			for w := rng.IntN(6); w > 0; w-- {
+				f.Words = append(f.Words, vocab[rng.IntN(len(vocab))])
+			}
+			if rng.IntN(4) == 0 {
+				f.Tokens = []classify.Token{{Norm: vocab[rng.IntN(3)]}}
+			}
+			r.Src = append(r.Src, f)
+		}
+		xs := make([]int, n)
+		for i := range xs {
+			xs[i] = i
+		}
+		got := dedupe(xs, func(i int) (string, int) { return Omission, i }, r)
+		var want, lost []int
+		for _, i := range xs {
+			if slices.ContainsFunc(lost, func(o int) bool { return restates(&r.Src[i], &r.Src[o]) }) {
+				continue
+			}
+			lost = append(lost, i)
+			want = append(want, i)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: index keeps %v, pairwise %v", trial, got, want)
+		}
+	}
+}
