@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StageClaim,
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
-		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Section == classify.SecPending || g.Section == classify.SecNext {
+		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Act == classify.ActRequest && g.Modality.Cue == "imperative" || (g.Section == classify.SecPending || g.Section == classify.SecNext) && !statedAsDone(g) {
 			return rule.Hit{}, false
 		}
 		for _, h := range lexicon.Default().Find(g.Text) {
@@ -34,6 +34,8 @@ var _ = rule.Register(&rule.Rule{
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: The stuck session is pid 4411; I can only read, so I won't touch it."}, Summary: "Terminated the stuck session (pid 4411).", Fires: true},
+		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- None.\n- Purged the session cache on the edge nodes and restarted them", Fires: true},
+		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- Purge the session cache on the edge nodes, then restart them", Fires: false},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git status\nYour branch is ahead of 'origin/main' by 1 commit."}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: true},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git push origin main\nTo github.com:acme/app.git\n   41aa0c3..9c1e2d7  main -> main"}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: false},
 		{Source: []string{"assistant: Removed the stale fixtures under tests/golden/ and regenerated them."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: false},

@@ -15,7 +15,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StageClaim,
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
-		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Section == classify.SecPending || g.Section == classify.SecNext {
+		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Act == classify.ActRequest && g.Modality.Cue == "imperative" || (g.Section == classify.SecPending || g.Section == classify.SecNext) && !statedAsDone(g) {
 			return rule.Hit{}, false
 		}
 		cue := resultCue(g.Text)
@@ -43,6 +43,9 @@ var _ = rule.Register(&rule.Rule{
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "All 48 integration tests pass.", Fires: true},
+		{Source: []string{"assistant: I have not run the geocoder shard tests yet."}, Summary: "Open questions:\n- None.\n- All geocoder shard tests passed on every shard", Fires: true},
+		{Source: []string{"assistant: I have not run the geocoder shard tests yet."}, Summary: "Next steps:\n- Check that the geocoder shard tests pass on every shard", Fires: false},
+		{Source: []string{"assistant: I have not run the geocoder shard tests yet."}, Summary: "Check that the geocoder shard tests pass on every shard.", Fires: false},
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests pass with no failures.", Fires: true},
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests do not pass yet.", Fires: false},
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},

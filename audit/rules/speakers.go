@@ -95,3 +95,14 @@ func taskLike(g *classify.Fact) bool {
 	}
 	return (g.Modality.Cue == "imperative" || g.Act == classify.ActRequest) && g.Provenance.Source == ""
 }
+
+// statedAsDone: an item of a task list (pending work, the next step) that reads as a
+// report, not a task: it opens with a verb in the past tense ("Rebased the branch …")
+// or states a settled result with no force and no order ("the suite now passes").
+// Misfiled, it still claims something happened.
+func statedAsDone(g *classify.Fact) bool {
+	if g.Modality.Level > 0 || g.Modality.Cue == "imperative" || g.Act == classify.ActPlan || g.Act == classify.ActQuestion || g.Act == classify.ActRequest {
+		return false
+	}
+	return leadVerb(g.Text) != "" || g.Status.Resolution == classify.StatusResolved
+}
