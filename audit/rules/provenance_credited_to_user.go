@@ -41,6 +41,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
 		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: would it not be cleaner to keep the parsers in the ingest package?"}, Summary: "All user messages:\n- \"would it not be cleaner to keep the parsers in the ingest package?\"", Fires: false},
 		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: fine"}, Summary: "The user wants the parsers kept in the `ingest` package.", Fires: true},
+		{Source: []string{"assistant: The tile docs say the cache is write-through by default, which favours consistency over latency.", "user: Keep the tile cache as it is; the CDN already absorbs the read load."}, Summary: "The tile cache stays write-through as it is because the user wants consistency over latency (the CDN absorbs the read load).", Fires: true},
+		{Source: []string{"assistant: The tile docs say the cache is write-through by default, which favours consistency over latency.", "user: Keep the tile cache write-through, I want consistency over latency here."}, Summary: "The tile cache stays write-through because the user wants consistency over latency.", Fires: false},
 	},
 })
 
@@ -89,6 +91,9 @@ func ownsIt(low string) bool {
 func userBacks(r *rule.Round, k int) bool {
 	g := &r.Sum[k]
 	gw := claimWords(g.Words)
+	if cw := creditedClause(g.Text); len(cw) >= 2 {
+		gw = cw // what the line says the user did or said, not the rest of it
+	}
 	for i := range r.Src {
 		x := &r.Src[i]
 		if x.Origin != classify.OriginUser && x.Provenance.Source != "user" || x.Act == classify.ActQuestion {
@@ -104,6 +109,31 @@ func userBacks(r *rule.Round, k int) bool {
 		}
 	}
 	return false
+}
+
+// creditedClause is the content of the clause a line credits to the user: the words
+// after "the user" up to the clause's end ("Anti-affinity stays soft because the user
+// prefers soft spreading (3-node pool)" gives prefer, soft, spread). Nil when the line
+// names no user.
+func creditedClause(text string) []string {
+	low := lower(text)
+	i := strings.Index(low, "the user ")
+	if i < 0 {
+		return nil
+	}
+	rest := low[i+len("the user "):]
+	if j := strings.IndexAny(rest, ",;.()\n"); j >= 0 {
+		rest = rest[:j]
+	}
+	var out []string
+	for _, w := range strings.Fields(rest) {
+		for _, t := range classify.ContentWords(w) {
+			if !classify.PartyWord(t) {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
 }
 
 // termOverlap is the share of a's terms found in b.
