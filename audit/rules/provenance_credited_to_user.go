@@ -112,8 +112,8 @@ func userBacks(r *rule.Round, k int) bool {
 }
 
 // creditedClause is the content of the clause a line credits to the user: the words
-// after "the user" up to the clause's end ("Anti-affinity stays soft because the user
-// prefers soft spreading (3-node pool)" gives prefer, soft, spread). Nil when the line
+// after "the user" up to the clause's end ("The cache stays write-through because the
+// user wants consistency (CDN in front)" gives want, consistency). Nil when the line
 // names no user.
 func creditedClause(text string) []string {
 	low := lower(text)
