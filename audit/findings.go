@@ -35,6 +35,9 @@ var (
 	RoundBudget = 6
 	BudgetStep  = 8
 	BudgetMax   = 6
+	// ErrorBudget: a round that lost more than RoundBudget things of error weight
+	// reports them all, up to this many (a summary that dropped a dozen rules says so).
+	ErrorBudget = 12
 	// claimWeight is the importance of a summary claim no source supports, by rule.
 	claimWeight = map[string]float64{
 		"addition/invented-event": 0.72, "addition/invented-result": 0.7, "addition/invented-decision": 0.62,
@@ -97,13 +100,16 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		}
 		fmt.Fprintf(os.Stderr, "round %d: %d findings above info before the budget\n", round, n)
 	}
-	candidates := 0
+	candidates, errors := 0, 0
 	for _, x := range out {
 		if x.w >= WarningWeight {
 			candidates++
 		}
+		if x.w >= ErrorWeight {
+			errors++
+		}
 	}
-	budget := min(BudgetMax, RoundBudget+max(0, candidates-RoundBudget)/BudgetStep)
+	budget := max(min(BudgetMax, RoundBudget+max(0, candidates-RoundBudget)/BudgetStep), min(ErrorBudget, errors))
 	res := make([]Finding, len(out))
 	loud := 0
 	for k, x := range out {

@@ -57,3 +57,30 @@ func TestLoosePairWeighsLess(t *testing.T) {
 		t.Errorf("a changed value weighs %.2f restated alone, %.2f in a longer line: want the same", vt, vl)
 	}
 }
+
+// TestErrorsOutgrowTheBudget: a summary that drops nine standing rules reports all
+// nine above info (the round budget caps warnings, not errors); a round that loses
+// fewer things of weight keeps to the budget.
+func TestErrorsOutgrowTheBudget(t *testing.T) {
+	rules := []string{
+		"user: Never delete the audit partitions in the ledger database.",
+		"user: Never rotate the signing key during a release window.",
+		"user: Never push directly to the release branch.",
+		"user: Never disable the payment webhook retries.",
+		"user: Never run the backfill job on the primary replica.",
+		"user: Never change the invoice numbering scheme.",
+		"user: Never restart the scheduler while exports are running.",
+		"user: Never merge without the security review label.",
+		"user: Never truncate the tenant activity log.",
+	}
+	rep := audit.Run(ruledoc.Session(rule.Example{Source: rules, Summary: "Working on the dashboard colours."}), audit.Options{Workers: 1})
+	loud := 0
+	for _, f := range rep.Rounds[0].Findings {
+		if f.Severity == audit.SevError {
+			loud++
+		}
+	}
+	if loud != len(rules) {
+		t.Errorf("%d of %d dropped rules reported as errors, want all", loud, len(rules))
+	}
+}
