@@ -31,12 +31,13 @@ func dedupe[T any](xs []T, key func(T) (string, int), r *rule.Round) []T {
 	return kept
 }
 
-// lostIndex holds the kept losses, by every term (all) and by the terms of their
-// prefix (the rarest elements a restatement must share).
+// lostIndex holds the kept losses, by every term (all), by the terms of their prefix
+// (the rarest elements a restatement must share) and by the values they name.
 type lostIndex struct {
 	r           *rule.Round
 	df          map[string]int
 	all, prefix map[string][]int // term -> kept losses (source fact indexes)
+	byValue     map[string][]int // normalised value -> kept losses that name it
 }
 
 func newLostIndex(r *rule.Round) *lostIndex {
@@ -46,10 +47,17 @@ func newLostIndex(r *rule.Round) *lostIndex {
 			df[w]++
 		}
 	}
-	return &lostIndex{r: r, df: df, all: map[string][]int{}, prefix: map[string][]int{}}
+	return &lostIndex{r: r, df: df, all: map[string][]int{}, prefix: map[string][]int{}, byValue: map[string][]int{}}
 }
 
 func (x *lostIndex) add(src int) {
+	seen := map[string]bool{}
+	for _, t := range x.r.Src[src].Tokens {
+		if !seen[t.Norm] {
+			seen[t.Norm] = true
+			x.byValue[t.Norm] = append(x.byValue[t.Norm], src)
+		}
+	}
 	ws := x.r.Src[src].Words
 	for w := range termCounts(ws) {
 		x.all[w] = append(x.all[w], src)
@@ -86,6 +94,11 @@ func (x *lostIndex) restated(src int) bool {
 	if len(f.Words) == 0 {
 		return false
 	}
+	if len(f.Tokens) > 0 {
+		// a restated loss names every value f names: the kept losses that name f's
+		// rarest value are all the candidates there are
+		return x.restatedAmong(f, x.byValue[x.rarestValue(f)])
+	}
 	cands := map[int]bool{}
 	for _, w := range x.prefixOf(f.Words) { // kept losses at least as long as f
 		for _, o := range x.all[w] {
@@ -97,12 +110,33 @@ func (x *lostIndex) restated(src int) bool {
 			cands[o] = true
 		}
 	}
+	ks := make([]int, 0, len(cands))
 	for o := range cands {
+		ks = append(ks, o)
+	}
+	return x.restatedAmong(f, ks)
+}
+
+// restatedAmong: f restates one of the kept losses os (any one answers: their order
+// decides nothing).
+func (x *lostIndex) restatedAmong(f *classify.Fact, os []int) bool {
+	for _, o := range os {
 		if g := &x.r.Src[o]; overlap(f.Words, g.Words) >= restatedShare && sameValues(f, g) {
-			return true // (any one answers: the order of the look-up decides nothing)
+			return true
 		}
 	}
 	return false
+}
+
+// rarestValue is the value of f that the fewest kept losses name (ties: the first).
+func (x *lostIndex) rarestValue(f *classify.Fact) string {
+	best := f.Tokens[0].Norm
+	for _, t := range f.Tokens[1:] {
+		if len(x.byValue[t.Norm]) < len(x.byValue[best]) {
+			best = t.Norm
+		}
+	}
+	return best
 }
 
 // restatedShare: a lost fact most of whose terms (of the shorter of the two) another
