@@ -30,6 +30,16 @@ func toolFacts(src Source) []Fact {
 	}
 	body := stripLineNumbers(text)
 	switch {
+	case src.IsError && harnessRefusal(body):
+		// the agent's harness refused the call (a malformed or stale tool call, a
+		// read too large): nothing ran, so the work did not fail; its lines stay
+		// evidence
+		for _, sp := range Split(body, true) {
+			if !sp.Code && len(sp.Text) <= maxEvidenceLine && len(out) < maxEvidenceFacts {
+				out = append(out, evidenceFact(src.ID, sp))
+			}
+		}
+		return out
 	case src.IsError:
 		return failureFacts(src.ID, body, true)
 	case docPath(src.Path) && docLike(body):
@@ -54,6 +64,12 @@ func toolFacts(src Source) []Fact {
 		}
 	}
 	return out
+}
+
+// harnessRefusal: a tool result that is the harness's own refusal of the call, as
+// Claude Code wraps it (<tool_use_error>…</tool_use_error>), not the tool's output.
+func harnessRefusal(body string) bool {
+	return strings.HasPrefix(strings.TrimSpace(body), "<tool_use_error>")
 }
 
 // userReply finds the user's words in a rejected tool call ("... the user said:\n<words>"):
