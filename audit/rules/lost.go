@@ -140,10 +140,12 @@ func keepsExactValues(f, g *classify.Fact) bool {
 }
 
 // oneOff: an order to do something once (an imperative, "only this time") rather than
-// a standing rule (never, must, always), or a request, a go-ahead, a question.
+// a standing rule (never, must, always), or a request, a go-ahead, a question. A
+// statement (an error the user reports, a fact about the system) is none: nothing the
+// summary reports doing carries it.
 func oneOff(f *classify.Fact) bool {
 	if f.Act != classify.ActRule {
-		return f.Act != classify.ActDecision
+		return f.Act == classify.ActRequest || f.Act == classify.ActQuestion
 	}
 	switch f.Modality.Cue {
 	case "imperative", "only", "exactly", "please":
