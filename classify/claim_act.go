@@ -350,7 +350,8 @@ func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
 		return ActChatter, true
 	case f.Origin == OriginSummary && summarizerTalk(f):
 		return ActChatter, true
-	case f.Status.Choice == StatusTriedFailed && !f.Negated:
+	case f.Status.Choice == StatusTriedFailed && !f.Negated && !(assistantSide(f) && f.Status.Epistemic == StatusHypothesis):
+		// (the agent supposing something failed is a hypothesis, not a failure record)
 		return ActFailure, true
 	}
 	return "", false

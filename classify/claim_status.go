@@ -62,7 +62,7 @@ func (st *Status) resolutionCue(cat string, neg bool) {
 func (st *Status) choiceCue(cues cueSet, h lexicon.Hit, neg bool) {
 	switch h.Category {
 	case "failed":
-		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) {
+		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) {
 			st.Choice = StatusTriedFailed
 		}
 	case "rejected":
