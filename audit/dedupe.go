@@ -121,7 +121,7 @@ func (x *lostIndex) restated(src int) bool {
 // decides nothing).
 func (x *lostIndex) restatedAmong(f *classify.Fact, os []int) bool {
 	for _, o := range os {
-		if g := &x.r.Src[o]; overlap(f.Words, g.Words) >= restatedShare && sameValues(f, g) {
+		if g := &x.r.Src[o]; overlap(f.Words, g.Words) >= restatedShare && widerShare(f.Words, g.Words) >= widerRestated && sameValues(f, g) {
 			return true
 		}
 	}
@@ -138,6 +138,19 @@ func (x *lostIndex) rarestValue(f *classify.Fact) string {
 	}
 	return best
 }
+
+// widerShare is the share of the longer term list found in the shorter.
+func widerShare(a, b []string) float64 {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	return overlap(b, a) * float64(len(b)) / float64(len(a)) // (the shorter's hits, counted against the longer)
+}
+
+// widerRestated: the longer of two lost facts must be this much the shorter's words
+// for the two to be one loss; a short point inside a long compound line ("default
+// off" among five choices) is a loss of its own.
+const widerRestated = 0.4
 
 // restatedShare: a lost fact most of whose terms (of the shorter of the two) another
 // lost fact holds repeats it.

@@ -11,7 +11,7 @@ import (
 
 // restates is the reference the index must agree with: f only repeats o.
 func restates(f, o *classify.Fact) bool {
-	return overlap(f.Words, o.Words) >= restatedShare && sameValues(f, o)
+	return overlap(f.Words, o.Words) >= restatedShare && widerShare(f.Words, o.Words) >= widerRestated && sameValues(f, o)
 }
 
 // TestDedupeIndexMatchesPairwise: the term index keeps exactly the omissions that
@@ -48,5 +48,20 @@ func TestDedupeIndexMatchesPairwise(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("trial %d: index keeps %v, pairwise %v", trial, got, want)
 		}
+	}
+}
+
+// TestDedupeKeepsAPointOfACompoundLine: the same point said twice is one loss; a short
+// point inside a long line that lists five choices is a loss of its own.
+func TestDedupeKeepsAPointOfACompoundLine(t *testing.T) {
+	mk := func(ws ...string) classify.Fact { return classify.Fact{Words: ws} }
+	r := &rule.Round{Src: []classify.Fact{
+		mk("export", "run", "night", "parquet", "archive", "bucket", "retention", "days", "owner", "finance", "alerts", "pager"),
+		mk("export", "parquet"),
+		mk("export", "run", "night", "parquet", "archive", "bucket", "retention", "days", "owner", "finance", "alert", "pager"),
+	}}
+	got := dedupe([]int{0, 1, 2}, func(i int) (string, int) { return Omission, i }, r)
+	if want := []int{0, 1}; !slices.Equal(got, want) {
+		t.Errorf("kept %v, want %v (the short point kept, the restated line dropped)", got, want)
 	}
 }
