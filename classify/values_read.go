@@ -282,10 +282,24 @@ func (sc *scanner) keyWordBefore(i int) string {
 	return ""
 }
 
+// listJoin: the word that joins the last item of a list ("and", "or", "&").
+func listJoin(w string) bool {
+	switch strings.ToLower(w) {
+	case "and", "or", "&":
+		return true
+	}
+	return false
+}
+
 func (sc *scanner) keyBefore(i int) string {
-	for k := i - 1; k >= 0 && k >= i-3; k-- {
+	reach := i - 3
+	for k := i - 1; k >= 0 && k >= reach; k-- {
 		w := strings.ToLower(sc.words[k].t)
 		w = strings.TrimRight(w, ":=")
+		if w != "" && isDigit(w[0]) && k > 0 && (strings.Contains(sc.text[sc.words[k].e:sc.words[k+1].s], ",") || k+1 < i && listJoin(sc.words[k+1].t)) {
+			reach-- // an earlier item of a list of values ("lines 87, 123"): the list's key is the value's
+			continue
+		}
 		if w == "" || isDigit(w[0]) {
 			return ""
 		}

@@ -99,3 +99,18 @@ func TestValueKeysAndNouns(t *testing.T) {
 		}
 	}
 }
+
+// A value later in a list takes the list's key ("lines 87, 123": both are lines).
+func TestListValueKeepsKey(t *testing.T) {
+	for _, text := range []string{"See lines 87, 123 of the parser.", "ports 8080, 8443 and 9090 stay open"} {
+		toks := Values(text)
+		if len(toks) < 2 {
+			t.Fatalf("%q: %d values", text, len(toks))
+		}
+		for _, tk := range toks {
+			if tk.Key == "" {
+				t.Errorf("%q: %q has no key", text, tk.Raw)
+			}
+		}
+	}
+}
