@@ -15,7 +15,8 @@ import (
 // The severity policy, in one place: a finding's weight is the importance of the fact
 // it is about times how sure its rule is; the weight sets the severity, and a round
 // reports at most RoundBudget findings above info (the rest stay in the report at
-// info, ranked), so an engineer reads a handful per round, not hundreds.
+// info, ranked), so an engineer reads a handful per round, not hundreds; a round with
+// more errors than that reports them all, up to ErrorBudget.
 var (
 	ErrorWeight   = 0.62
 	WarningWeight = 0.36
