@@ -59,7 +59,13 @@ func toolFacts(src Source) []Fact {
 			fails++
 			continue
 		}
-		if len(out) < maxEvidenceFacts && !numbered {
+		switch {
+		case len(out) >= maxEvidenceFacts:
+		case numbered:
+			if f, ok := dumpFact(src.ID, sp); ok {
+				out = append(out, f)
+			}
+		default:
 			out = append(out, evidenceFact(src.ID, sp))
 		}
 	}
@@ -173,6 +179,27 @@ func evidenceFact(id string, sp Span) Fact {
 	f.Classes = []Class{EvidenceReference}
 	f.Subjects = subjectsOf(f.Text, f.Tokens)
 	return f
+}
+
+// dumpFact is a line of a file the tool printed with line numbers (a Read, a grep
+// -n) that names a value (a path, an id, a quoted name, a version): searched for the
+// values it holds, never aligned, and no record of anything that ran (Code marks it).
+// False for a line that names none.
+func dumpFact(id string, sp Span) (Fact, bool) {
+	var named []Token
+	for _, t := range Values(sp.Text) {
+		if t.Kind != TokNumber && t.Kind != TokCount {
+			named = append(named, t) // a file's bare numbers (constants, counters) are too many to keep
+		}
+	}
+	if len(named) == 0 {
+		return Fact{}, false
+	}
+	f := Fact{Message: id, Role: "tool", Origin: OriginTool, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context, Evidence: true, Code: true, Act: ActReport}
+	f.Tokens = named
+	f.Provenance = Provenance{Role: "tool"}
+	f.Classes = []Class{EvidenceReference}
+	return f, true
 }
 
 // failureLine: a line of output that logs a failure: it opens with a failure cue

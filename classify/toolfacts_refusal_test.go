@@ -23,3 +23,22 @@ func TestHarnessRefusalIsNoFailure(t *testing.T) {
 		}
 	}
 }
+
+// A file printed with line numbers is searched for the values it names (a dump line,
+// marked Code), not judged; a line that names none is not kept.
+func TestNumberedReadIsSearchedNotJudged(t *testing.T) {
+	text := "     1→package upload\n     2→\n     3→const cachePath = \"/var/lib/media/thumbs.db\"\n     4→const maxRetries = 12\n     5→// error: never log the token\n"
+	fs := toolFacts(Source{ID: "t", Role: "tool", Text: text})
+	var named []string
+	for _, f := range fs {
+		if !f.Evidence || !f.Code || f.Act == ActFailure {
+			t.Errorf("%q: evidence %v code %v act %v, want a searched dump line", f.Text, f.Evidence, f.Code, f.Act)
+		}
+		for _, tk := range f.Tokens {
+			named = append(named, tk.Raw)
+		}
+	}
+	if len(fs) != 1 || len(named) == 0 {
+		t.Errorf("got %d dump lines naming %v, want the one line with the cache path", len(fs), named)
+	}
+}

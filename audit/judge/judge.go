@@ -84,14 +84,20 @@ func build(in Input) *rule.Round {
 func support(in Input) [][]rule.Support {
 	all := make([]classify.Fact, 0, len(in.Src)+len(in.Ev))
 	all = append(all, in.Src...)
-	all = append(all, in.Ev...)
+	var evAt []int // index into in.Ev of each evidence line aligned (file dumps are only searched)
+	for i := range in.Ev {
+		if !in.Ev[i].Code {
+			all = append(all, in.Ev[i])
+			evAt = append(evAt, i)
+		}
+	}
 	a := align.NewQueried(align.Params{SourceWeight: 1, MaxShare: Align.MaxShare, MinCommon: Align.MinCommon, TopK: Align.TopK}, in.Sum, all) // asked only about in.Sum
 	out := make([][]rule.Support, len(in.Sum))
 	for k := range in.Sum {
 		for _, m := range a.Candidates(&in.Sum[k], 3) {
 			ref := rule.Ref{I: m.Fact}
 			if m.Fact >= len(in.Src) {
-				ref = rule.Ref{Ev: true, I: m.Fact - len(in.Src)}
+				ref = rule.Ref{Ev: true, I: evAt[m.Fact-len(in.Src)]}
 			}
 			out[k] = append(out[k], rule.Support{Ref: ref, Match: m})
 		}

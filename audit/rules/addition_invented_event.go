@@ -248,7 +248,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		}
 	}
 	for i := range r.Ev {
-		if scan(&r.Ev[i], r.EvPos[i]) {
+		if !r.Ev[i].Code && scan(&r.Ev[i], r.EvPos[i]) { // (a file's text records no event)
 			return true
 		}
 	}

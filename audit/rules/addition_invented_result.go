@@ -75,7 +75,7 @@ func resultCue(text string) string {
 func resultAnywhere(r *rule.Round, g *classify.Fact) bool {
 	for i := range r.Ev {
 		e := &r.Ev[i]
-		if (resultCue(e.Text) != "" || strings.HasPrefix(strings.TrimSpace(e.Text), "ok ")) && rule.About(g, e) {
+		if !e.Code && (resultCue(e.Text) != "" || strings.HasPrefix(strings.TrimSpace(e.Text), "ok ")) && rule.About(g, e) {
 			return true
 		}
 	}
@@ -90,7 +90,7 @@ func resultAnywhere(r *rule.Round, g *classify.Fact) bool {
 // roundHasRuns: some tool output of the round reports a run's result (passed, ok, PASS).
 func roundHasRuns(r *rule.Round) bool {
 	for i := range r.Ev {
-		if resultCue(r.Ev[i].Text) != "" {
+		if !r.Ev[i].Code && resultCue(r.Ev[i].Text) != "" {
 			return true
 		}
 	}
@@ -141,7 +141,7 @@ func namedInSources(r *rule.Round, named []string) bool {
 		}
 	}
 	for i := range r.Ev {
-		if has(r.Ev[i].Text) {
+		if !r.Ev[i].Code && has(r.Ev[i].Text) {
 			return true
 		}
 	}

@@ -17,7 +17,8 @@ var _ = rule.Register(&rule.Rule{
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
 		for _, t := range g.Tokens {
-			if !comparableKinds[t.Kind] || r.Explained[k][t.Raw] || valueSupported(r, t) {
+			if !comparableKinds[t.Kind] || r.Explained[k][t.Raw] || g.Code && smallFigure(t) || valueSupported(r, t) {
+				// (a code block's small numbers are its constants and indexes, not figures)
 				continue
 			}
 			if ref, x, ok := nearestValue(r, g, t); ok {
@@ -33,6 +34,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ grep -n retries deploy/eu-west/values.yaml\n12:  retries: 3", "tool: edited deploy/eu-west/values.yaml:12: retries: 5"}, Summary: "deploy/eu-east/values.yaml:12 now sets retries to 5.", Fires: true, Quotes: "values.yaml:12: retries"},
 		{Source: []string{"user: The backup timer has to start at 01:15 Europe/Paris, and only on weekdays.", "tool: wrote /etc/systemd/system/backup.timer:\nStartAt=Mon..Fri 01:15 Europe/Paris"}, Summary: "backup.timer: StartAt=Mon..Fri 01:45 Europe/Paris", Fires: true, Quotes: "StartAt="},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
+		{Source: []string{"tool: $ grep -n maxRetries pkg/upload/client.go\n41: const maxRetries = 12"}, Summary: "```go\nconst maxRetries = 13\n```", Fires: false},
 		{Source: []string{"assistant: 12 of the 40 jobs failed."}, Summary: "Retried 7 jobs.", Fires: false},
 		{Source: []string{"tool: $ git diff --stat\n src/billing/invoice.go | 88 ++++++++------"}, Summary: "`src/billing/invoice.go` line 84: the rounding helper.", Fires: false},
 	},
