@@ -113,7 +113,11 @@ func creditOf(low, text string, cues cueSet) (string, string) {
 // labelSpeaker reads "User: ...", "User rule: ...", "(user decision)", "the user chose".
 func labelSpeaker(low string) (string, string) {
 	head := low
-	if i := strings.IndexByte(low, ':'); i > 0 && i < 30 {
+	i := strings.IndexByte(low, ':')
+	if j := strings.IndexByte(low, ','); j > 0 && j < 30 && (i < 0 || j < i) {
+		i = j // "Platform team rule, pasted from #platform: …": the label ends at the comma
+	}
+	if i > 0 && i < 30 {
 		head = low[:i]
 		if strings.Contains(head, "user") {
 			return "user", "user"
@@ -263,10 +267,26 @@ func identify(who, orig string) (kind, id string) {
 			return "ci", normWho(who)
 		}
 	}
-	if len(ws) <= 3 && properName(orig) {
+	if len(ws) <= 3 && properName(orig) || namedFromGroup(ws, orig) {
 		return "person", normWho(who)
 	}
 	return "", ""
+}
+
+// namedFromGroup: a name and where they are from ("Ilse from data platform", "Ravi on
+// payments"): the words before the preposition are a proper name.
+func namedFromGroup(ws []string, orig string) bool {
+	ow := strings.Fields(orig)
+	for k, w := range ws {
+		if k == 0 || k >= len(ow) || k > 2 {
+			continue
+		}
+		switch w {
+		case "from", "of", "on", "at", "in":
+			return k < len(ws)-1 && properName(strings.Join(ow[:k], " "))
+		}
+	}
+	return false
 }
 
 // properName: every word is capitalised, no word is a function word or a common
