@@ -115,7 +115,7 @@ func labelSpeaker(low string) (string, string) {
 	head := low
 	i := strings.IndexByte(low, ':')
 	if j := strings.IndexByte(low, ','); j > 0 && j < 30 && (i < 0 || j < i) {
-		i = j // "Platform team rule, pasted from #platform: …": the label ends at the comma
+		i = j // "Security team rule, copied from the wiki: …": the label ends at the comma
 	}
 	if i > 0 && i < 30 {
 		head = low[:i]
