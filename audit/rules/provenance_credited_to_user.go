@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
@@ -41,6 +42,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
 		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: would it not be cleaner to keep the parsers in the ingest package?"}, Summary: "All user messages:\n- \"would it not be cleaner to keep the parsers in the ingest package?\"", Fires: false},
 		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: fine"}, Summary: "The user wants the parsers kept in the `ingest` package.", Fires: true},
+		{Source: []string{"user: Archives next. Storage team rule, copied from the wiki: \"the archive bucket keeps 400 days of versions\"."}, Summary: "User rule: the archive bucket keeps 400 days of versions.", Fires: true},
+		{Source: []string{"user: From Marek (storage team): \"the archive bucket keeps 400 days of versions\"."}, Summary: "Per Marek from the storage team (relayed by the user), the archive bucket keeps 400 days of versions.", Fires: false},
 		{Source: []string{"assistant: The tile docs say the cache is write-through by default, which favours consistency over latency.", "user: Keep the tile cache as it is; the CDN already absorbs the read load."}, Summary: "The tile cache stays write-through as it is because the user wants consistency over latency (the CDN absorbs the read load).", Fires: true},
 		{Source: []string{"assistant: The tile docs say the cache is write-through by default, which favours consistency over latency.", "user: Keep the tile cache write-through, I want consistency over latency here."}, Summary: "The tile cache stays write-through because the user wants consistency over latency.", Fires: false},
 	},
@@ -99,12 +102,15 @@ func userBacks(r *rule.Round, k int) bool {
 		if x.Origin != classify.OriginUser && x.Provenance.Source != "user" || x.Act == classify.ActQuestion {
 			continue // a question about it is not the user saying it
 		}
+		if thirdPartyKind(x.Provenance.Source) && !namesRelayer(x, g) {
+			continue // what the user relayed ("the security team's rule: …") is the third party's word
+		}
 		// the parties' names are no shared content ("The user reported:" backs nothing)
 		xw := claimWords(x.Words)
 		if len(xw) == 0 {
 			continue
 		}
-		if termOverlap(gw, xw) >= 0.45 || termOverlap(xw, gw) >= 0.5 && len(xw) >= 2 || sharedRare(x, g) >= 2 {
+		if termOverlap(gw, xw) >= 0.45 || termOverlap(xw, gw) >= 0.5 && (len(xw) >= 3 || termOverlap(xw, gw) == 1) || sharedRare(x, g) >= 2 {
 			return true
 		}
 	}
@@ -207,6 +213,27 @@ func quotesUser(r *rule.Round, g *classify.Fact) bool {
 			if r.Src[i].Origin == classify.OriginUser && strings.Contains(flat(r.Src[i].Text), fq) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// namesRelayer: the summary line names the person whose words the user relayed (a
+// capitalised name in the relaying head, "From Marek (storage team): …", that the line
+// repeats): it credits them, whatever else it says of the user.
+func namesRelayer(x, g *classify.Fact) bool {
+	head := x.Text
+	if i := strings.IndexAny(head, ":\"“"); i > 0 {
+		head = head[:i]
+	}
+	low := lower(g.Text)
+	for k, w := range strings.Fields(head) {
+		w = strings.Trim(w, "(),.;'’")
+		if k == 0 || len(w) < 3 || !unicode.IsUpper([]rune(w)[0]) {
+			continue // (the first word is capitalised as a sentence opens)
+		}
+		if containsWordPrefix(low, lower(w)) {
+			return true
 		}
 	}
 	return false
