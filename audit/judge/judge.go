@@ -64,7 +64,7 @@ func build(in Input) *rule.Round {
 			said.add(&r.Src[i], i)
 		}
 	}
-	r.Support = support(in)
+	r.Support, r.Clauses = support(in)
 	r.Text = textIndex(in)
 	r.Terms = map[string]bool{}
 	for _, fs := range [][]classify.Fact{in.Src, in.Ev} {
@@ -81,7 +81,7 @@ func build(in Input) *rule.Round {
 
 // support indexes the source facts and evidence lines and finds, per summary fact,
 // the sources that hold it best.
-func support(in Input) [][]rule.Support {
+func support(in Input) ([][]rule.Support, [][]rule.Clause) {
 	all := make([]classify.Fact, 0, len(in.Src)+len(in.Ev))
 	all = append(all, in.Src...)
 	var evAt []int // index into in.Ev of each evidence line aligned (file dumps are only searched)
@@ -93,14 +93,43 @@ func support(in Input) [][]rule.Support {
 	}
 	a := align.NewQueried(align.Params{SourceWeight: 1, MaxShare: Align.MaxShare, MinCommon: Align.MinCommon, TopK: Align.TopK}, in.Sum, all) // asked only about in.Sum
 	out := make([][]rule.Support, len(in.Sum))
-	for k := range in.Sum {
-		for _, m := range a.Candidates(&in.Sum[k], 3) {
-			ref := rule.Ref{I: m.Fact}
-			if m.Fact >= len(in.Src) {
-				ref = rule.Ref{Ev: true, I: evAt[m.Fact-len(in.Src)]}
-			}
-			out[k] = append(out[k], rule.Support{Ref: ref, Match: m})
+	clauses := make([][]rule.Clause, len(in.Sum))
+	toRef := func(m align.Match) rule.Ref {
+		if m.Fact >= len(in.Src) {
+			return rule.Ref{Ev: true, I: evAt[m.Fact-len(in.Src)]}
 		}
+		return rule.Ref{I: m.Fact}
+	}
+	for k := range in.Sum {
+		for _, c := range claimClauses(in.Sum[k].Text) {
+			cf := clauseFact(c)
+			cl := rule.Clause{Text: c}
+			for _, m := range a.Candidates(&cf, 3) {
+				cl.Support = append(cl.Support, rule.Support{Ref: toRef(m), Match: m})
+			}
+			clauses[k] = append(clauses[k], cl)
+		}
+		for _, m := range a.Candidates(&in.Sum[k], 3) {
+			out[k] = append(out[k], rule.Support{Ref: toRef(m), Match: m})
+		}
+	}
+	return out, clauses
+}
+
+// claimClauses are the clauses of a summary line that joins several claims with
+// semicolons, each of at least three words; nil for a line of one claim.
+func claimClauses(text string) []string {
+	if !strings.Contains(text, ";") {
+		return nil
+	}
+	var out []string
+	for _, c := range strings.Split(text, ";") {
+		if c = strings.TrimSpace(c); len(strings.Fields(c)) >= 3 {
+			out = append(out, c)
+		}
+	}
+	if len(out) < 2 {
+		return nil
 	}
 	return out
 }

@@ -43,6 +43,10 @@ type Round struct {
 	// Support is, per summary fact, the source facts and evidence lines that hold its
 	// terms best (Refs), with their scores.
 	Support [][]Support
+	// Clauses are, per summary fact that joins several claims with semicolons ("A
+	// passes; B builds; C is resolved"), each clause with the sources that back it
+	// best; nil for a single claim.
+	Clauses [][]Clause
 	// Settled marks source facts the round settled later (a hypothesis confirmed, a
 	// question answered, open work done, a request carried out).
 	Settled []bool
@@ -75,6 +79,12 @@ type Round struct {
 	sorted                 []string
 	memoMu                 sync.Mutex
 	memo                   map[string]any
+}
+
+// Clause is one claim of a summary line that joins several, and what backs it.
+type Clause struct {
+	Text    string
+	Support []Support
 }
 
 // Support is a source fact or evidence line that backs a summary fact.

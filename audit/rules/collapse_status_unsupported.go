@@ -22,28 +22,28 @@ var _ = rule.Register(&rule.Rule{
 		if g.Status.Epistemic == classify.StatusEstablished || causal(g) {
 			gs["established"] = true
 		}
-		for _, s := range r.Support[k] {
-			if s.Ref.Ev || s.Match.Cover < 0.3 {
-				continue
-			}
-			f := &r.Src[s.Ref.I]
-			fs := classify.StatusClasses(f)
-			if f.Status.Epistemic == classify.StatusHypothesis && claim(f) {
-				fs["hypothesis"] = true
-			}
-			for _, t := range statusPairs {
-				if fs[t[0]] && !fs[t[1]] && gs[t[1]] && !gs[t[0]] && !settles(r, k, t[1]) && !laterSettled(r, s.Ref.I, t[1]) {
-					return rule.NewHit(s.Ref.I, k, 0.8, "the sources hold it as "+t[0]+"; the summary as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
+		if h, ok := unsupportedStatus(r, k, g, gs, r.Support[k]); ok {
+			return h, true
+		}
+		if k < len(r.Clauses) {
+			for _, c := range r.Clauses[k] {
+				// a line that joins claims ("A passes; C is resolved"): each clause
+				// against the sources that back it
+				cf := classify.Fact{Text: c.Text, Tokens: classify.Values(c.Text)}
+				cf.Words = classify.Terms(c.Text, cf.Tokens)
+				cs := classify.StatusClasses(&cf)
+				if causal(&cf) {
+					cs["established"] = true
+				}
+				if h, ok := unsupportedStatus(r, k, &cf, cs, c.Support); ok {
+					return h, true
 				}
 			}
-			if j, t, ok := takenBack(r, s.Ref.I, g, gs); ok {
-				return rule.NewHit(j, k, 0.8, "the source takes it back further on ("+t[0]+"); the summary holds it as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
-			}
-			return rule.Hit{}, false // judged on the best source only
 		}
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
+		{Source: []string{"assistant: The mobile client's login test fails: the token refresh rejects clock skew over 30 s. That's in their SDK.\nOpen: we need the identity team to widen the skew window before we ship 4.2.", "assistant: The web login test passes and the desktop app builds on CI."}, Summary: "- Clients: web login test passes (12 tests); desktop app builds on CI; the mobile client's clock-skew failure is resolved.", Fires: true},
 		{Source: []string{"assistant: The latency spikes might come from GC pauses during the nightly compaction window, which would also fit the disk queue depth graphs and the alert timestamps from the on-call channel."}, Summary: "Cause of the spikes: GC pauses.", Fires: true},
 		{Source: []string{"assistant: So far 12 of the 30 shards are migrated to the new layout; the other 18 wait for the maintenance window next week and the checksum tool."}, Summary: "Shards migrated to the new layout: done.", Fires: true},
 		{Source: []string{"assistant: The latency spikes come from GC pauses on the ingest nodes; the GC logs show 4 s pauses."}, Summary: "Cause of the latency spikes: GC pauses on the ingest nodes.", Fires: false},
@@ -52,6 +52,31 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass. The ticket stays open until the load test passes.", Fires: false},
 	},
 })
+
+// unsupportedStatus judges claim g (summary fact k, or one of its clauses) with
+// status classes gs on its best source among ss.
+func unsupportedStatus(r *rule.Round, k int, g *classify.Fact, gs map[string]bool, ss []rule.Support) (rule.Hit, bool) {
+	for _, s := range ss {
+		if s.Ref.Ev || s.Match.Cover < 0.3 {
+			continue
+		}
+		f := &r.Src[s.Ref.I]
+		fs := classify.StatusClasses(f)
+		if f.Status.Epistemic == classify.StatusHypothesis && claim(f) {
+			fs["hypothesis"] = true
+		}
+		for _, t := range statusPairs {
+			if fs[t[0]] && !fs[t[1]] && gs[t[1]] && !gs[t[0]] && !settles(r, k, t[1]) && !laterSettled(r, s.Ref.I, t[1]) {
+				return rule.NewHit(s.Ref.I, k, 0.8, "the sources hold it as "+t[0]+"; the summary as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
+			}
+		}
+		if j, t, ok := takenBack(r, s.Ref.I, g, gs); ok {
+			return rule.NewHit(j, k, 0.8, "the source takes it back further on ("+t[0]+"); the summary holds it as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
+		}
+		return rule.Hit{}, false // judged on the best source only
+	}
+	return rule.Hit{}, false
+}
 
 // statusPairs are the weak and the settled side of each status axis, in the order
 // they are judged.
