@@ -27,7 +27,7 @@ var _ = rule.Register(&rule.Rule{
 			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && deniedInClause(f, w) {
 				continue // "no sign-off is required" denies "required" too
 			}
-			if fn[w] > 0 && prohibits(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 {
+			if fn[w] > 0 && prohibits(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 && !orderOn(g, w) {
 				continue // a prohibition gone altogether: the rule is lost (omission), not flipped
 			}
 			pos := g // the side without the negation
@@ -70,6 +70,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The retry test is not deterministic: it sleeps on the wall clock."}, Summary: "Made the retry test deterministic with a fake clock.", Fires: false},
 		{Source: []string{"assistant: The thumbnail cache key isn't scoped to the tenant."}, Summary: "- **Fix:** Scoped the thumbnail cache key to the tenant.", Fires: false},
 		{Source: []string{"assistant: I didn't rotate the webhook secret."}, Summary: "Rotated the webhook secret.", Fires: true},
+		{Source: []string{"assistant: PR 77: added retry logging for uploads while keeping the \"don't block the editor\" principle."}, Summary: "PR 77: added retry logging for uploads while keeping the \"block the editor\" principle.", Fires: true},
 		{Source: []string{"assistant: The thumbnail cache key is missing the tenant id.", "user: isn't the thumbnail cache key missing the tenant id?"}, Summary: "- The user pointed out: \"isn't the thumbnail cache key missing the tenant id?\"", Fires: false},
 	},
 })
@@ -107,6 +108,19 @@ func mentions(g *classify.Fact, w string) bool {
 // not a description that happens to hold "don't" ("commits don't receive trailers").
 func prohibits(f *classify.Fact, w string) bool {
 	return f.Modality.Negative && f.Modality.Level >= 2 && prohibitionOn(f, w)
+}
+
+// orderOn: g gives w as an order in so many words: the word opens g or a quotation
+// in it ('titled "Cache tokens on disk"'). A prohibition turned into that order is
+// flipped, not merely gone.
+func orderOn(g *classify.Fact, w string) bool {
+	texts := append([]string{strings.TrimLeft(g.Text, "-*• ")}, quotations(g.Text)...)
+	for _, t := range texts {
+		if fs := strings.Fields(t); len(fs) > 0 && wordIs(fs[0], w) {
+			return true
+		}
+	}
+	return false
 }
 
 // quoteWord is the word of f a stem stands for (the stem itself when not found).
