@@ -179,14 +179,5 @@ func overlap(a, b []string) float64 {
 	if len(a) > len(b) {
 		a, b = b, a
 	}
-	if len(a) == 0 {
-		return 0
-	}
-	n := 0
-	for _, w := range a {
-		if slices.Contains(b, w) {
-			n++
-		}
-	}
-	return float64(n) / float64(len(a))
+	return termShare(a, b)
 }

@@ -172,13 +172,16 @@ func appendClass(cs []Class, c Class) []Class {
 
 // evidenceFact is a tool line kept to be searched: its values and terms, no claim.
 func evidenceFact(id string, sp Span) Fact {
-	f := Fact{Message: id, Role: "tool", Origin: OriginTool, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context, Evidence: true, Act: ActReport}
-	f.Tokens = Values(f.Text)
+	f := toolLine(id, sp, Values(sp.Text))
 	f.Words = Terms(f.Text, f.Tokens)
-	f.Provenance = Provenance{Role: "tool"}
-	f.Classes = []Class{EvidenceReference}
 	f.Subjects = subjectsOf(f.Text, f.Tokens)
 	return f
+}
+
+// toolLine is the evidence fact of one line of tool output with its values.
+func toolLine(id string, sp Span, toks []Token) Fact {
+	return Fact{Message: id, Role: "tool", Origin: OriginTool, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context,
+		Evidence: true, Act: ActReport, Tokens: toks, Provenance: Provenance{Role: "tool"}, Classes: []Class{EvidenceReference}}
 }
 
 // dumpFact is a line of a file the tool printed with line numbers (a Read, a grep
@@ -195,10 +198,8 @@ func dumpFact(id string, sp Span) (Fact, bool) {
 	if len(named) == 0 {
 		return Fact{}, false
 	}
-	f := Fact{Message: id, Role: "tool", Origin: OriginTool, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context, Evidence: true, Code: true, Act: ActReport}
-	f.Tokens = named
-	f.Provenance = Provenance{Role: "tool"}
-	f.Classes = []Class{EvidenceReference}
+	f := toolLine(id, sp, named)
+	f.Code = true
 	return f, true
 }
 

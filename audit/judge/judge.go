@@ -102,9 +102,8 @@ func support(in Input) ([][]rule.Support, [][]rule.Clause) {
 	}
 	for k := range in.Sum {
 		for _, c := range claimClauses(in.Sum[k].Text) {
-			cf := clauseFact(c)
-			cl := rule.Clause{Text: c}
-			for _, m := range a.Candidates(&cf, 3) {
+			cl := rule.Clause{Fact: clauseFact(c)}
+			for _, m := range a.Candidates(&cl.Fact, 3) {
 				cl.Support = append(cl.Support, rule.Support{Ref: toRef(m), Match: m})
 			}
 			clauses[k] = append(clauses[k], cl)

@@ -31,17 +31,33 @@ func Quotations(s string) []string {
 // source fact or tool line holds and source fact i does not: the summary fact is that
 // other party's words, so it cannot be i's claim changed.
 func (r *Round) QuotesOther(k, i int) bool {
-	g := &r.Sum[k]
-	for _, q := range Quotations(g.Text) {
-		piece := longestPiece(q)
-		if len(piece) < 16 || 5*len(q) < 3*len(strings.TrimSpace(g.Text)) {
-			continue
-		}
-		if r.Mentions(piece) && !strings.Contains(strings.ToLower(r.Src[i].Text), strings.ToLower(piece)) {
+	r.quOnce.Do(r.findQuoted)
+	if len(r.quoted[k]) == 0 {
+		return false
+	}
+	low := strings.ToLower(r.Src[i].Text)
+	for _, piece := range r.quoted[k] {
+		if !strings.Contains(low, piece) {
 			return true
 		}
 	}
 	return false
+}
+
+// findQuoted finds, once a round, each summary fact's quoted pieces that make most of
+// it and that some source fact or tool line holds (lower-case).
+func (r *Round) findQuoted() {
+	r.quoted = make([][]string, len(r.Sum))
+	for k := range r.Sum {
+		g := &r.Sum[k]
+		for _, q := range Quotations(g.Text) {
+			piece := longestPiece(q)
+			if len(piece) < 16 || 5*len(q) < 3*len(strings.TrimSpace(g.Text)) || !r.Mentions(piece) {
+				continue
+			}
+			r.quoted[k] = append(r.quoted[k], strings.ToLower(piece))
+		}
+	}
 }
 
 // longestPiece is the longest stretch of a quotation between elisions ("...", "…"),

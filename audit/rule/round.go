@@ -74,6 +74,8 @@ type Round struct {
 	Partial bool
 
 	ixOnce, vrOnce, svOnce sync.Once // look-ups built on first use (index.go)
+	quOnce                 sync.Once
+	quoted                 [][]string // per summary fact, its quoted pieces the round holds (quotes.go)
 	ix                     *roundIndex
 	vr                     []Ref
 	sorted                 []string
@@ -81,9 +83,10 @@ type Round struct {
 	memo                   map[string]any
 }
 
-// Clause is one claim of a summary line that joins several, and what backs it.
+// Clause is one claim of a summary line that joins several (its text, values and
+// terms, read-only), and what backs it.
 type Clause struct {
-	Text    string
+	Fact    classify.Fact
 	Support []Support
 }
 

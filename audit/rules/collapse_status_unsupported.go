@@ -29,13 +29,11 @@ var _ = rule.Register(&rule.Rule{
 			for _, c := range r.Clauses[k] {
 				// a line that joins claims ("A passes; C is resolved"): each clause
 				// against the sources that back it
-				cf := classify.Fact{Text: c.Text, Tokens: classify.Values(c.Text)}
-				cf.Words = classify.Terms(c.Text, cf.Tokens)
-				cs := classify.StatusClasses(&cf)
-				if causal(&cf) {
+				cs := classify.StatusClasses(&c.Fact)
+				if causal(&c.Fact) {
 					cs["established"] = true
 				}
-				if h, ok := unsupportedStatus(r, k, &cf, cs, c.Support); ok {
+				if h, ok := unsupportedStatus(r, k, &c.Fact, cs, c.Support); ok {
 					return h, true
 				}
 			}

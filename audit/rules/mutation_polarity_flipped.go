@@ -267,31 +267,3 @@ func speakerActs(text string) bool {
 	}
 	return false
 }
-
-// firstWord is the first word of text, lower-case, after list markup and a leading
-// "Label:" ("- **Fix:** Scoped …" gives "scoped").
-func firstWord(text string) string {
-	for k, w := range strings.Fields(text) {
-		x := strings.ToLower(strings.Trim(w, "*_`#-•>\"'()[]"))
-		switch {
-		case x == "" || x == ":":
-			continue
-		case strings.HasSuffix(x, ":") && k < 3:
-			continue
-		}
-		return x
-	}
-	return ""
-}
-
-// leadVerb is the fact's first word (see firstWord) when it is a verb in the past
-// tense, or "".
-func leadVerb(text string) string {
-	x := firstWord(text)
-	if pastIrregular[x] || len(x) > 4 && strings.HasSuffix(x, "ed") && !strings.HasSuffix(x, "eed") {
-		return x
-	}
-	return ""
-}
-
-var pastIrregular = map[string]bool{"made": true, "built": true, "rebuilt": true, "wrote": true, "rewrote": true, "ran": true, "reran": true, "undid": true, "redid": true, "brought": true, "split": true}
