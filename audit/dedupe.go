@@ -43,7 +43,7 @@ type lostIndex struct {
 func newLostIndex(r *rule.Round) *lostIndex {
 	df := map[string]int{}
 	for i := range r.Src {
-		for w := range termCounts(r.Src[i].Words) {
+		for w := range distinct(r.Src[i].Words) {
 			df[w]++
 		}
 	}
@@ -59,7 +59,7 @@ func (x *lostIndex) add(src int) {
 		}
 	}
 	ws := x.r.Src[src].Words
-	for w := range termCounts(ws) {
+	for w := range distinct(ws) {
 		x.all[w] = append(x.all[w], src)
 	}
 	for _, w := range x.prefixOf(ws) {
@@ -105,7 +105,7 @@ func (x *lostIndex) restated(src int) bool {
 			cands[o] = true
 		}
 	}
-	for w := range termCounts(f.Words) { // kept losses shorter than f
+	for w := range distinct(f.Words) { // kept losses shorter than f
 		for _, o := range x.prefix[w] {
 			cands[o] = true
 		}
@@ -117,10 +117,10 @@ func (x *lostIndex) restated(src int) bool {
 	return x.restatedAmong(f, ks)
 }
 
-// restatedAmong: f restates one of the kept losses os (any one answers: their order
+// restatedAmong: f restates one of the kept losses ks (any one answers: their order
 // decides nothing).
-func (x *lostIndex) restatedAmong(f *classify.Fact, os []int) bool {
-	for _, o := range os {
+func (x *lostIndex) restatedAmong(f *classify.Fact, ks []int) bool {
+	for _, o := range ks {
 		if g := &x.r.Src[o]; overlap(f.Words, g.Words) >= restatedShare && widerShare(f.Words, g.Words) >= widerRestated && sameValues(f, g) {
 			return true
 		}
@@ -166,10 +166,11 @@ func sameValues(f, o *classify.Fact) bool {
 	return true
 }
 
-func termCounts(ws []string) map[string]int {
-	c := make(map[string]int, len(ws))
+// distinct is the set of terms in ws.
+func distinct(ws []string) map[string]bool {
+	c := make(map[string]bool, len(ws))
 	for _, w := range ws {
-		c[w]++
+		c[w] = true
 	}
 	return c
 }
