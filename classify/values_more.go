@@ -3,6 +3,7 @@ package classify
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 var months = map[string]int{"jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4,
@@ -213,8 +214,14 @@ func (sc *scanner) money(i int) bool {
 	w := sc.words[i].t
 	for sym, code := range map[string]string{"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"} {
 		if strings.HasPrefix(w, sym) {
-			if v, ok := amount(w[len(sym):]); ok {
-				sc.emit(i, i, Token{Kind: TokMoney, Norm: "money:" + code + ":" + fmtNum(v), Num: v, Family: code, Key: sc.keyBefore(i)})
+			num, per := perRate(w[len(sym):])
+			if v, ok := amount(num); ok {
+				t := Token{Kind: TokMoney, Norm: "money:" + code + ":" + fmtNum(v), Num: v, Family: code, Key: sc.keyBefore(i)}
+				if per {
+					sc.emitPart(i, 0, len(sym)+len(num), t) // a rate: the amount is the value
+				} else {
+					sc.emit(i, i, t)
+				}
 				return true
 			}
 		}
@@ -235,6 +242,21 @@ func (sc *scanner) money(i int) bool {
 		}
 	}
 	return false
+}
+
+// perRate splits a rate's amount from what it is per ("1,200/month", "4.50/seat"): the
+// part after the slash must be a word of letters.
+func perRate(s string) (string, bool) {
+	k := strings.IndexByte(s, '/')
+	if k <= 0 || k == len(s)-1 {
+		return s, false
+	}
+	for _, c := range s[k+1:] {
+		if !unicode.IsLetter(c) {
+			return s, false
+		}
+	}
+	return s[:k], true
 }
 
 // amount reads an amount in English (1,482,913.47) or continental (1.482.913,47)

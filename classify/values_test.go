@@ -63,6 +63,10 @@ func TestValues(t *testing.T) {
 		{"€12.50", "money=money:EUR:12.5"},
 		{"1.482.913,47 EUR", "money=money:EUR:1482913.47"},
 		{"$1,200", "money=money:USD:1200"},
+		// a rate: the amount is the value, whatever it is per
+		{"licences at €4.50/seat", "money=money:EUR:4.5"},
+		{"egress $2,310.75/month", "money=money:USD:2310.75"},
+		{"$12/3 split", ""},
 		{"commit 3696270", "number=num:3696270"},
 		{"commit c99ce2f2", "hash=hash:c99ce2f2"},
 		{"ENT-108", "id=id:ent-108"},

@@ -8,6 +8,8 @@ var _ = valueRule("mutation/value-changed", "value",
 	"became", 1, []rule.Example{
 		{Source: []string{"user: The nightly export runs at 02:30 and writes to bucket reports-eu-7."}, Summary: "The nightly export runs at 03:30 and writes to bucket reports-eu-7.", Fires: true},
 		{Source: []string{"assistant: The queue holds 4,812 messages."}, Summary: "The queue holds 4,182 messages.", Fires: true},
+		// a rate's amount is its value, whatever it is per
+		{Source: []string{"user: Invoices for the print shop come to £1,375.20/month."}, Summary: "Print shop invoices: £1,735.20/month.", Fires: true},
 		{Source: []string{"user: Keep the cache at 512 entries."}, Summary: "Keep the cache at 512 entries.", Fires: false},
 		{Source: []string{"user: Keep the cache at 5,000 entries."}, Summary: "Keep the cache at 5000 entries.", Fires: false},
 		{Source: []string{"assistant: Timeout was 30s.", "user: Make it 45s."}, Summary: "Timeout is 45s.", Fires: false},

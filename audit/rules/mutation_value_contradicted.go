@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -17,7 +18,7 @@ var _ = rule.Register(&rule.Rule{
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
 		for _, t := range g.Tokens {
-			if !comparableKinds[t.Kind] || r.Explained[k][t.Raw] || g.Code && smallFigure(t) || valueSupported(r, t) {
+			if !comparableKinds[t.Kind] || lineNumber(t) || r.Explained[k][t.Raw] || g.Code && smallFigure(t) || valueSupported(r, t) {
 				// (a code block's small numbers are its constants and indexes, not figures)
 				continue
 			}
@@ -33,7 +34,11 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The certificate is renewed on 30 June 2027; nothing changes before that."}, Summary: "The certificate is renewed on 2027-06-03.", Fires: true},
 		{Source: []string{"tool: $ grep -n retries deploy/eu-west/values.yaml\n12:  retries: 3", "tool: edited deploy/eu-west/values.yaml:12: retries: 5"}, Summary: "deploy/eu-east/values.yaml:12 now sets retries to 5.", Fires: true, Quotes: "values.yaml:12: retries"},
 		{Source: []string{"user: The backup timer has to start at 01:15 Europe/Paris, and only on weekdays.", "tool: wrote /etc/systemd/system/backup.timer:\nStartAt=Mon..Fri 01:15 Europe/Paris"}, Summary: "backup.timer: StartAt=Mon..Fri 01:45 Europe/Paris", Fires: true, Quotes: "StartAt="},
+		// the words before each value say what it is of, though the sentences differ
+		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 16 GB.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
+		// one digit for another is any change, not a slip of the pen
+		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 7 GB.", Fires: false},
 		{Source: []string{"tool: $ grep -n maxRetries pkg/upload/client.go\n41: const maxRetries = 12"}, Summary: "```go\nconst maxRetries = 13\n```", Fires: false},
 		{Source: []string{"assistant: 12 of the 40 jobs failed."}, Summary: "Retried 7 jobs.", Fires: false},
 		{Source: []string{"tool: $ git diff --stat\n src/billing/invoice.go | 88 ++++++++------"}, Summary: "`src/billing/invoice.go` line 84: the rounding helper.", Fires: false},
@@ -51,10 +56,14 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 	bestDist := -1
 	for _, c := range valuesOfKind(r, p) { // the values whose norm starts p+":" (num: also ver:)
 		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
-		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) {
+		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) {
 			continue
 		}
-		if x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || rule.About(g, f) {
+		sameSlot := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || shareSlotWord(f, x, g, t)
+		if !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) && !(sameSlot && digitAdded(x, t)) {
+			continue
+		}
+		if sameSlot || rule.About(g, f) {
 			d := editDistance(strings.ToLower(x.Raw), strings.ToLower(t.Raw))
 			if bestDist < 0 || d < bestDist || d == bestDist && sharedTerms(f, g) > sharedTerms(r.Fact(best), g) {
 				// the closest form; between equals, the line most like the summary's
@@ -76,9 +85,15 @@ func oneSlip(a, b classify.Token) bool {
 		return a.Kind == classify.TokID && editDistance(strings.ToLower(a.Raw), strings.ToLower(b.Raw)) == 1
 	}
 	if len(da) < 2 || len(db) < 2 {
-		return false
+		return false // 3 and 4: any change of a single digit, not a slip of one
 	}
 	return editDistance(da, db) == 1 || transposed(da, db)
+}
+
+// digitAdded: a one-digit figure gained a digit (6 GB became 16 GB), or lost one.
+func digitAdded(a, b classify.Token) bool {
+	da, db := digitsOf(a.Raw), digitsOf(b.Raw)
+	return min(len(da), len(db)) == 1 && max(len(da), len(db)) == 2 && editDistance(da, db) == 1
 }
 
 func digitsOf(s string) string {
@@ -128,3 +143,42 @@ func editDistance(a, b string) int {
 func nameKind(t classify.Token) bool {
 	return t.Kind == classify.TokPath || t.Kind == classify.TokURL || t.Kind == classify.TokHost
 }
+
+// shareSlotWord: the words just before the two values, in their own clauses, share a
+// term: both say what the value is of ("raise maxmemory on the cache to 6gb",
+// "maxmemory raised to 16gb"), however each sentence goes on.
+func shareSlotWord(f *classify.Fact, x classify.Token, g *classify.Fact, t classify.Token) bool {
+	a, b := slotTerms(f.Text, x.Start), slotTerms(g.Text, t.Start)
+	for _, w := range a {
+		if slices.Contains(b, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// slotTerms are the terms of the few words before offset at, back to the start of its
+// clause.
+func slotTerms(text string, at int) []string {
+	if at <= 0 || at > len(text) {
+		return nil
+	}
+	before := text[:at]
+	if k := strings.LastIndexAny(before, ",;:.!?()\n"); k >= 0 && k < len(before)-1 {
+		before = before[k+1:]
+	}
+	ws := strings.Fields(before)
+	if len(ws) > slotReach {
+		ws = ws[len(ws)-slotReach:]
+	}
+	var out []string
+	for _, w := range classify.Terms(strings.Join(ws, " "), nil) {
+		if !strings.Contains(w, ":") {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// slotReach is how many words before a value say what it is of.
+const slotReach = 5

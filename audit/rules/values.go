@@ -62,7 +62,7 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 		s := 2
 		if x.Key != "" && x.Key == y.Key {
 			s += 2
-		} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) {
+		} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) && !(digitAdded(x, y) && shareSlotWord(f, x, g, y)) {
 			continue // values given to different things (unless one slip apart)
 		}
 		if x.Noun != "" && x.Noun == y.Noun {
