@@ -46,8 +46,8 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 	}
 	switch t.Kind {
 	case classify.TokID, classify.TokHash, classify.TokVersion, classify.TokHost, classify.TokPort:
-		if len(t.Raw) >= 3 && r.Mentions(t.Raw) {
-			return true // named inside a longer name or path
+		if len(t.Raw) >= 3 && r.Mentions(t.Raw) && !(t.Kind == classify.TokVersion && truncationOfSource(r, t)) {
+			return true // named inside a longer name or path (a version cut short is not named: 6.0 in 6.0-rc.1)
 		}
 	case classify.TokNumber, classify.TokCount:
 		if sameDigits(r, t) {

@@ -37,6 +37,9 @@ var _ = rule.Register(&rule.Rule{
 		// the words before each value say what it is of, though the sentences differ
 		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 16 GB.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
+		// a pre-release cut off: 3.2.0 is not named by 3.2.0-beta.4, it is another build
+		{Source: []string{"user: Build the firmware with the 3.2.0-beta.4 SDK, since beta.4 is the first that signs images; nobody moves it back to 2.x."}, Summary: "SDK: Zephyr 3.2.0 (never back to 2.x).", Fires: true},
+		{Source: []string{"user: Build the firmware with the 3.2.0-beta.4 SDK, since beta.4 is the first that signs images."}, Summary: "SDK: Zephyr 3.2.0-beta.4 for signing.", Fires: false},
 		// one digit for another is any change, not a slip of the pen
 		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 7 GB.", Fires: false},
 		{Source: []string{"tool: $ grep -n maxRetries pkg/upload/client.go\n41: const maxRetries = 12"}, Summary: "```go\nconst maxRetries = 13\n```", Fires: false},
