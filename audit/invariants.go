@@ -196,7 +196,8 @@ func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 }
 
 // indexForInvariants builds the round's look-ups once: where each source fact is, the
-// first omission or mutation of each, and an aligner over the summary.
+// first omission or mutation of each (or a failure record the summary keeps only as
+// an option: lost as it was stated), and an aligner over the summary.
 func (rr *roundResult) indexForInvariants(rd *Round) {
 	if rr.srcIdx != nil {
 		return
@@ -211,7 +212,7 @@ func (rr *roundResult) indexForInvariants(rd *Round) {
 	}
 	rr.lostBy = map[int]string{}
 	for _, fd := range rd.Findings {
-		if fd.Source == nil || fd.Family != Omission && fd.Family != Mutation {
+		if fd.Source == nil || fd.Family != Omission && fd.Family != Mutation && !strings.HasPrefix(fd.Rule, "collapse/failure-") {
 			continue
 		}
 		if _, seen := rr.lostBy[fd.Source.Fact]; !seen {
