@@ -29,5 +29,10 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Move the cron job to the ops host and keep only the weekly run."}, Summary: "I decided to move the cron job to the ops host and keep only the weekly run.", Fires: true},
 		{Source: []string{"user: Move the cron job to the ops host and keep only the weekly run."}, Summary: "User asked to move the cron job to the ops host, weekly run only.", Fires: false},
 		{Source: []string{"assistant: The user provided the rollout plan for the cache layer in three phases."}, Summary: "I provided the rollout plan for the cache layer in three phases.", Fires: true},
+		// the agent claims the choice in an aside, or in a later clause of its own sentence
+		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots moved to the cold tier (my call: the hot tier was filling up).", Fires: true},
+		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Snapshots: I rewrote the importer and decided to keep the nightly snapshots on the cold tier, not the hot one.", Fires: true},
+		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots moved to the cold tier, not the hot one (the user's call).", Fires: false},
+		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots stay on the cold tier, not the hot one; the user said \"I decided this last week\".", Fires: false},
 	},
 })
