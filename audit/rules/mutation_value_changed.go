@@ -8,6 +8,9 @@ var _ = valueRule("mutation/value-changed", "value",
 	"became", 1, []rule.Example{
 		{Source: []string{"user: The nightly export runs at 02:30 and writes to bucket reports-eu-7."}, Summary: "The nightly export runs at 03:30 and writes to bucket reports-eu-7.", Fires: true},
 		{Source: []string{"assistant: The queue holds 4,812 messages."}, Summary: "The queue holds 4,182 messages.", Fires: true},
+		// another source gives the summary's value for the same thing: a correction, not a change
+		{Source: []string{"assistant: The search index has 32 shards, replicated twice.", "assistant: Rebalancing the search index with its 36 shards left the hot node as busy as before."}, Summary: "The search index has 36 shards, replicated twice.", Fires: false},
+		{Source: []string{"assistant: The March payout batch totals EUR 2,417,306.15 across 980 payees.", "tool: $ payout-check --batch march\nOK: EUR 2,417,360.15 in 980 transfers"}, Summary: "March payout batch: EUR 2,417,360.15 for 980 payees.", Fires: false},
 		// a rate's amount is its value, whatever it is per
 		{Source: []string{"user: Invoices for the print shop come to £1,375.20/month."}, Summary: "Print shop invoices: £1,735.20/month.", Fires: true},
 		{Source: []string{"user: Keep the cache at 512 entries."}, Summary: "Keep the cache at 512 entries.", Fires: false},

@@ -116,13 +116,15 @@ func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) b
 		g := r.Fact(ref)
 		if smallFigure(y) {
 			// a small number ("Task 8", "PR 4", "7 files") turns up everywhere: only the
-			// same slot stating it backs the change
-			if sharesKey(g, y) && rule.About(f, g) {
+			// same slot stating it backs the change (the same key, or the same noun
+			// counted: "48 partitions")
+			if (sharesKey(g, y) || sharesNoun(g, y)) && rule.About(f, g) {
 				return true
 			}
 			continue
 		}
-		if rule.About(f, g) || sharesKey(g, y) && namedKey(y.Key) {
+		if rule.About(f, g) || sharesKey(g, y) && namedKey(y.Key) || distinctive(y) {
+			// (a figure of many digits, "1,482,913.47", is stated by chance nowhere)
 			// (a generic key, "port 6379", backs only a source about the same thing)
 			return true
 		}
@@ -139,6 +141,31 @@ func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) b
 func smallFigure(t classify.Token) bool {
 	return (t.Kind == classify.TokNumber || t.Kind == classify.TokCount) && t.Unit == "" && t.Num < 100 && t.Num > -100
 }
+
+// sharesNoun: g states y counting the same noun.
+func sharesNoun(g *classify.Fact, y classify.Token) bool {
+	if y.Noun == "" {
+		return false
+	}
+	for _, t := range g.Tokens {
+		if t.Norm == y.Norm && t.Noun == y.Noun {
+			return true
+		}
+	}
+	return false
+}
+
+// distinctive: a figure with at least distinctiveDigits significant digits.
+func distinctive(y classify.Token) bool {
+	switch y.Kind {
+	case classify.TokNumber, classify.TokCount, classify.TokMoney, classify.TokSize, classify.TokDuration, classify.TokPercent:
+		return len(strings.Trim(digitsOf(y.Raw), "0")) >= distinctiveDigits
+	}
+	return false
+}
+
+// distinctiveDigits: a figure this precise another source gives is the same figure.
+const distinctiveDigits = 6
 
 func sharesKey(g *classify.Fact, y classify.Token) bool {
 	if y.Key == "" {
