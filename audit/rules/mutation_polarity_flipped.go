@@ -20,6 +20,9 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false // only a restatement can flip
 		}
 		fn, gn := negatedHeads(f), negatedHeads(g)
+		if oneProhibition(f, fn) && oneProhibition(g, gn) {
+			return rule.Hit{}, false // "don't raise it above 90 s", "it must not go above 90 s": one prohibition, reworded
+		}
 		for _, w := range polarityWords(f, fn, gn) {
 			if !mentions(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) {
 				continue
@@ -57,6 +60,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The worker is not running."}, Summary: "The worker is stopped.", Fires: false},
 		{Source: []string{"user: Always rebuild the index without dropping it first."}, Summary: "Always rebuild the index by dropping it first.", Fires: true},
 		{Source: []string{"user: Do not change the billing schema; two services read it."}, Summary: "Constraint: keep the billing schema unchanged.", Fires: false},
+		// one prohibition, its negation on another word
+		{Source: []string{"user: Don't push the replica count past 5 during the freeze."}, Summary: "The replica count must not go past 5 during the freeze.", Fires: false},
 		{Source: []string{"assistant: The cache writes are non-blocking."}, Summary: "Cache writes are not blocking.", Fires: false},
 		{Source: []string{"assistant: The export wasn't signed, so the upload failed."}, Summary: "The export was signed, so the upload failed.", Fires: true},
 		{Source: []string{"assistant: We parse the feed with a streaming reader instead of the DOM parser."}, Summary: "Feed parsing: a streaming reader (not the DOM parser).", Fires: false},
@@ -74,6 +79,12 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The thumbnail cache key is missing the tenant id.", "user: isn't the thumbnail cache key missing the tenant id?"}, Summary: "- The user pointed out: \"isn't the thumbnail cache key missing the tenant id?\"", Fires: false},
 	},
 })
+
+// oneProhibition: the fact forbids, its negation governing a single word (whichever
+// word that is).
+func oneProhibition(f *classify.Fact, neg map[string]int) bool {
+	return len(neg) == 1 && f.Modality.Negative && f.Modality.Level >= 2
+}
 
 // polarityWords are the words whose polarity is compared: the fact's terms, then the
 // heads of negations that are not terms themselves (the "go" of "without go.mod").
