@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -18,8 +20,8 @@ var _ = rule.Register(&rule.Rule{
 			if opp == "" {
 				continue
 			}
-			if hasBound(g, a.Kind, a.Values) {
-				continue
+			if hasBound(g, a.Kind, a.Values) || keepsCue(g, a) {
+				continue // (the same cue kept: the opposite one bounds something else)
 			}
 			for _, b := range g.Bounds {
 				if b.Kind == opp && sharesValue(a.Values, b.Values) {
@@ -34,6 +36,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Retry at most 3 times per job."}, Summary: "Retry at least 3 times per job.", Fires: true},
 		{Source: []string{"user: Run the backfill before 06:00."}, Summary: "Run the backfill after 06:00.", Fires: true},
 		{Source: []string{"user: Retry at most 3 times per job."}, Summary: "Retries are capped at 3 per job.", Fires: false},
+		// the cue kept; the opposite word bounds something else
+		{Source: []string{"assistant: First week on the new scheduler: 3 missed runs, 410 on time."}, Summary: "First week after the switch: 3 missed runs, 410 on time.", Fires: false},
 	},
 })
 
@@ -45,6 +49,16 @@ func sharesValue(a, b []string) bool {
 			if x == y {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// keepsCue: g has a bound of a's kind in a's own words ("first", "at most").
+func keepsCue(g *classify.Fact, a classify.Bound) bool {
+	for _, b := range g.Bounds {
+		if b.Kind == a.Kind && strings.EqualFold(b.Cue, a.Cue) {
+			return true
 		}
 	}
 	return false
