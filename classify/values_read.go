@@ -56,6 +56,12 @@ func (sc *scanner) numberRest(i int, w, body string, end int, v float64, dec int
 	case rest[0] == '_' || rest[0] == '-' && len(rest) > 1 && isLetter(rest[1]):
 		// a name that starts with its number keeps its zeros
 		sc.emit(i, i, Token{Kind: TokID, Norm: "id:" + strings.ToLower(w), Num: v, Family: "name"})
+	case rest[0] == '/' && dec == 0 && ratioPart(rest[1:]):
+		// "12/48", "14/14 passed": two counts, the part and the whole
+		key, at := sc.keyBefore(i), len(w)-len(body)
+		sc.emitPart(i, at, at+end, Token{Kind: TokNumber, Norm: "num:" + fmtNum(v), Num: v, Family: "count", Key: key})
+		whole, _, _, _ := numPrefix(rest[1:])
+		sc.emitPart(i, at+end+1, len(w), Token{Kind: TokNumber, Norm: "num:" + fmtNum(whole), Num: whole, Family: "count", Key: key})
 	case rest[0] == 'x' && len(rest) > 1 && isDigit(rest[1]):
 		sc.emit(i, i, Token{Kind: TokID, Norm: "dim:" + strings.ToLower(w)})
 	default:
@@ -312,4 +318,17 @@ func (sc *scanner) keyBefore(i int) string {
 		return w
 	}
 	return ""
+}
+
+// ratioPart: s is a whole number of digits alone (the "48" of "12/48").
+func ratioPart(s string) bool {
+	if s == "" || len(s) > 9 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }

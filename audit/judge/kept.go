@@ -29,7 +29,7 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 		// ("poolSize 8" for "poolSize must never drop under 8") has not kept it,
 		// unless it states the same status ("forget X, it's off the table": "X was
 		// ruled out")
-		return sameClaim(a, f, sum, cs)
+		return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f, sum, true)
 	}
 	if cs[0].Cover >= KeptCover {
 		return true
@@ -37,7 +37,7 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	if a.UnionCover(f, restating(cs)) >= UnionCover {
 		return true
 	}
-	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f) || questionReported(a, f, sum, cs) || sameSectionRestated(f, sum, cs)
+	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f, sum, false) || questionReported(a, f, sum, cs) || sameSectionRestated(f, sum, cs)
 }
 
 // sameSectionRestated: an earlier summary's item restated in the same section of the
@@ -192,7 +192,7 @@ func restating(cs []align.Match) []align.Match {
 
 // ruleClauseKept: a rule whose force-bearing clause the summary carries, without the
 // reasons that follow it ("Do not change the API; other services embed it").
-func ruleClauseKept(a *align.Aligner, f *classify.Fact) bool {
+func ruleClauseKept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, force bool) bool {
 	if f.Act != classify.ActRule {
 		return false
 	}
@@ -210,7 +210,11 @@ func ruleClauseKept(a *align.Aligner, f *classify.Fact) bool {
 		return false
 	}
 	cs := a.Candidates(&c, 3)
-	return len(cs) > 0 && cs[0].Cover >= KeptCover
+	if len(cs) == 0 || cs[0].Cover < KeptCover {
+		return false
+	}
+	// a rule of force is kept by a clause that carries force of its own
+	return !force || forceCarried(sum, []align.Match{{Fact: cs[0].Fact, Cover: 1}})
 }
 
 // sameClaim: a summary fact states the same status of the same thing in other words
