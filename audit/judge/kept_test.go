@@ -59,6 +59,10 @@ func TestRuleKeptNeedsForce(t *testing.T) {
 		{"Nightly backup: primary, 14 minutes, orders table locked during the run.", false},
 		{"The nightly backup must not run on the primary (it locks the orders table).", true},
 		{"Never run the nightly backup on the primary: it locks the orders table.", true},
+		// kept as one clause of a list of rules, its reason gone: the clause carries force
+		{"Rules from the user: the nightly backup never on the primary under any circumstances (raised twice); schema changes only after review; no deploys on Fridays.", true},
+		// the same words as a plain clause of a list of facts: no force
+		{"Facts: the nightly backup on the primary took 14 minutes (raised twice); schema changes went out Tuesday; deploys resumed Friday.", false},
 	}
 	for _, c := range cases {
 		src := classify.Extract("m1", "user", rule)
