@@ -59,10 +59,6 @@ func TestRuleKeptNeedsForce(t *testing.T) {
 		{"Nightly backup: primary, 14 minutes, orders table locked during the run.", false},
 		{"The nightly backup must not run on the primary (it locks the orders table).", true},
 		{"Never run the nightly backup on the primary: it locks the orders table.", true},
-		// kept as one clause of a list of rules, its reason gone: the clause carries force
-		{"Rules from the user: the nightly backup never on the primary under any circumstances (raised twice); schema changes only after review; no deploys on Fridays.", true},
-		// the same words as a plain clause of a list of facts: no force
-		{"Facts: the nightly backup on the primary took 14 minutes (raised twice); schema changes went out Tuesday; deploys resumed Friday.", false},
 	}
 	for _, c := range cases {
 		src := classify.Extract("m1", "user", rule)
@@ -74,6 +70,29 @@ func TestRuleKeptNeedsForce(t *testing.T) {
 		cs := a.Candidates(&src[0], Align.TopK)
 		if got := kept(a, &src[0], sum, cs); got != c.want {
 			t.Errorf("%q: kept = %v, want %v", c.sum, got, c.want)
+		}
+	}
+}
+
+// TestRuleClauseKeptWithForce: a rule with a long reason, kept as one clause of a list
+// of rules without the reason, is carried; the same words in a list of plain facts
+// are not.
+func TestRuleClauseKeptWithForce(t *testing.T) {
+	rule := "Never enable the autoscaler on the ledger pool (it reshuffles the shard leaders during settlement, finance then reruns the whole close and the auditors flag every rerun)."
+	cases := []struct {
+		sum  string
+		want bool
+	}{
+		{"Rules from the user: never the autoscaler on the ledger pool, whatever the load (said again when ops asked); schema changes to billing only with Priya's sign-off after a dry run on staging; nothing goes to customers until the restore drill has passed twice.", true},
+		{"Facts: the autoscaler on the ledger pool ran at 40% (raised by ops); schema changes to billing went out after a dry run on staging; the restore drill passed twice.", false},
+	}
+	for _, c := range cases {
+		src := classify.Extract("m1", "user", rule)
+		sum := classify.Extract("c1", "summary", c.sum)
+		a := align.New(Align, src, sum)
+		cs := a.Candidates(&src[0], Align.TopK)
+		if got := kept(a, &src[0], sum, cs); got != c.want {
+			t.Errorf("%q: kept = %v, want %v (candidates %+v)", c.sum, got, c.want, cs)
 		}
 	}
 }
