@@ -30,6 +30,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: broker.version=3.7.1 brokers=3"}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: false},
 		{Source: []string{"assistant: The job took 2700 seconds."}, Summary: "The job took 45 min.", Fires: false},
 		{Source: []string{"assistant: 1 module still pins the old toolchain, go1.21.6."}, Summary: "The toolchain is go1.23.4 now.", Fires: true},
+		// a range of numbered names is backed by its first and last names
+		{Source: []string{"tool: $ for h in web-0{1..4}; do uptime; done\nweb-01 up 3 days\nweb-02 up 3 days\nweb-03 up 3 days\nweb-04 up 9 days"}, Summary: "Hosts in scope for the kernel patch: web-01..04.", Fires: false},
+		{Source: []string{"tool: $ uptime\nweb-01 up 3 days\nweb-02 up 3 days"}, Summary: "Hosts in scope for the kernel patch: web-01..04.", Fires: true},
 	},
 })
 
@@ -48,6 +51,9 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 	case classify.TokID, classify.TokHash, classify.TokVersion, classify.TokHost, classify.TokPort:
 		if len(t.Raw) >= 3 && r.Mentions(t.Raw) && !(t.Kind == classify.TokVersion && truncationOfSource(r, t)) {
 			return true // named inside a longer name or path (a version cut short is not named: 6.0 in 6.0-rc.1)
+		}
+		if first, last, ok := numberedRange(t.Raw); ok && r.Mentions(first) && r.Mentions(last) {
+			return true // "web-01..04" for the web-01 to web-04 the sources name
 		}
 	case classify.TokNumber, classify.TokCount:
 		if sameDigits(r, t) {
@@ -161,4 +167,26 @@ func fractionOf(r *rule.Round, t classify.Token) bool {
 		}
 	}
 	return false
+}
+
+// numberedRange reads a range of numbered names written as one ("web-01..04",
+// "node3-7" is not one): the first and the last name, the last padded as the first.
+func numberedRange(raw string) (string, string, bool) {
+	k := strings.Index(raw, "..")
+	if k <= 0 || k+2 >= len(raw) {
+		return "", "", false
+	}
+	head, end := raw[:k], raw[k+2:]
+	j := len(head)
+	for j > 0 && head[j-1] >= '0' && head[j-1] <= '9' {
+		j--
+	}
+	if j == len(head) || j == 0 || strings.Trim(end, "0123456789") != "" {
+		return "", "", false
+	}
+	start := head[j:]
+	for len(end) < len(start) {
+		end = "0" + end
+	}
+	return head, head[:j] + end, true
 }
