@@ -61,10 +61,41 @@ func splitWords(text string) []word {
 				e -= len(t) - len(strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")) // "@acme/ui-kit's" names @acme/ui-kit
 			}
 		}
-		if s < e {
+		if settingsList(text[s:e]) {
+			out = append(out, listWords(text, s, e)...)
+		} else if s < e {
 			out = append(out, word{s, e, text[s:e], e < j && strings.ContainsAny(text[e:j], ",;:.!?"), s > i && strings.ContainsAny(text[i:s], "([{\"'“«")})
 		}
 		i = j
+	}
+	return out
+}
+
+// settingsList: a run of settings without spaces, "a=1,b=2" (as a database prints
+// reloptions): each setting is a word of its own.
+func settingsList(chunk string) bool {
+	if !strings.Contains(chunk, ",") {
+		return false
+	}
+	for _, p := range strings.Split(chunk, ",") {
+		if k := strings.IndexByte(p, '='); k <= 0 || k == len(p)-1 {
+			return false
+		}
+	}
+	return true
+}
+
+// listWords are the settings of the list at text[s:e], one word each.
+func listWords(text string, s, e int) []word {
+	var out []word
+	for s < e {
+		k := strings.IndexByte(text[s:e], ',')
+		end := e
+		if k >= 0 {
+			end = s + k
+		}
+		out = append(out, word{s, end, text[s:end], end < e, false})
+		s = end + 1
 	}
 	return out
 }

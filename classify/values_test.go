@@ -44,6 +44,8 @@ func TestValues(t *testing.T) {
 		{"2048 MiB", "size=size:2147483648"},
 		{"maxmemory 6gb", "size=size:6000000000"},
 		{"92.1% hit rate", "percent=pct:92.1"},
+		// a list of settings without spaces: each setting is read on its own
+		{"pool options {max_conns=40,idle_timeout_ms=250}", "number=num:40 number=num:250"},
 		// a ratio is two counts, the part and the whole
 		{"(9/40) shards lagging", "number=num:9 number=num:40"},
 		{"lint 3/3 clean", "number=num:3 number=num:3"},
