@@ -270,7 +270,7 @@ func TestPublicFixtures(t *testing.T) {
 	checkFloors(t, "public", sc, floors{
 		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 9.0 / 10,
 			audit.EpistemicCollapse: 12.0 / 14, audit.ProvenanceLoss: 11.0 / 12},
-		overall: 66.0 / 72, maxTraps: 8, minInvOK: 37, allOpaque: true,
+		overall: 66.0 / 72, maxTraps: 5, minInvOK: 37, allOpaque: true,
 	})
 }
 
@@ -308,9 +308,9 @@ func TestOwnFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "own", sc, floors{
-		recall: map[string]float64{audit.Omission: 16.0 / 19, audit.Mutation: 21.0 / 33, audit.Addition: 7.0 / 10,
-			audit.EpistemicCollapse: 2.0 / 9, audit.ProvenanceLoss: 5.0 / 12},
-		overall: 51.0 / 83, maxTraps: 28, minInvOK: 57, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 16.0 / 19, audit.Mutation: 23.0 / 33, audit.Addition: 7.0 / 10,
+			audit.EpistemicCollapse: 4.0 / 9, audit.ProvenanceLoss: 7.0 / 12},
+		overall: 57.0 / 83, maxTraps: 24, minInvOK: 58, allOpaque: true,
 	})
 }
 
