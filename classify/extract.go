@@ -97,6 +97,7 @@ func prose(id, role, origin, text string, summary bool) []Fact {
 	out := make([]Fact, 0, len(spans))
 	for _, sp := range spans {
 		f := newFact(id, role, origin, sp)
+		f.Item = itemNumber(text, sp.Start)
 		if templateLine(f.Text) {
 			f.Act = ActTemplate
 		}
@@ -127,6 +128,20 @@ func newFact(id, role, origin string, sp Span) Fact {
 	}
 	analyze(&f)
 	return f
+}
+
+// itemNumber is the number of the numbered list item a span opens ("3" for "3. Drop
+// the cache"), "" when the span does not open one.
+func itemNumber(text string, start int) string {
+	if start <= 0 || start > len(text) {
+		return ""
+	}
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	pre := strings.TrimSpace(text[ls:start])
+	if len(pre) == 2 && pre[0] >= '1' && pre[0] <= '9' && (pre[1] == '.' || pre[1] == ')') {
+		return pre[:1]
+	}
+	return ""
 }
 
 // userBody blanks what the agent injected into a user turn (system reminders,

@@ -218,6 +218,9 @@ type Fact struct {
 	// labelled options this fact chooses or rules out by label ("(c) it is, not
 	// (a)"): what it says is what those options say.
 	Picks []int `json:"-"`
+	// Item is the number of the numbered list item the fact opens ("3" for "3. Drop
+	// the cache"): an option's label when the list offers options.
+	Item string `json:"-"`
 	// Reloaded marks an injected instruction the agent's harness loads again when it
 	// needs it (a skill's body, a CLAUDE.md or AGENTS.md memory file): a summary need
 	// not carry it. Its value is the instruction's origin ("skill:tdd", "CLAUDE.md").

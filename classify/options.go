@@ -40,7 +40,10 @@ var (
 	// a label as a choice names it: "B", "(b)", "option 4", "option B"
 	labelRef = `(\([a-eA-E1-9]\)|(?i:option)\s+[a-eA-E1-9]\b|\b[A-E]\b)`
 	reReject = regexp.MustCompile(`(?i:\b(?:reject(?:ing|ed)?|ruling out|rule out|ruled out|not|against|drop(?:ping)?|skip(?:ping)?)\s+)` + labelRef)
-	reChoose = regexp.MustCompile(`(?i:\b(?:recommend(?:ing)?|go(?:ing)? with|went with|pick(?:ing)?|choose|chose|prefer|opt for|settle on|let's do|take)\s+)` + labelRef)
+	// after a numbered list of options, a bare number after the cue names an item
+	reRejectNum = regexp.MustCompile(`(?i:\b(?:forget|reject(?:ing|ed)?|ruling out|rule out|ruled out|not|no|against|drop(?:ping)?|skip(?:ping)?)\s+)(?:(?i:option|number|#)\s*)?([1-9])\b`)
+	reChooseNum = regexp.MustCompile(`(?i:\b(?:go(?:ing)? with|went with|pick(?:ing)?|choose|chose|prefer|opt for|settle on|let's do|take)\s+)(?:(?i:option|number|#)\s*)?([1-9])\b`)
+	reChoose    = regexp.MustCompile(`(?i:\b(?:recommend(?:ing)?|go(?:ing)? with|went with|pick(?:ing)?|choose|chose|prefer|opt for|settle on|let's do|take)\s+)` + labelRef)
 )
 
 // refLabel normalises a label reference ("(b)" -> "b", "option 4" -> "4").
@@ -57,12 +60,17 @@ func refLabel(ref string) string {
 // that states its own choice keeps it; the latest list with a label is the one meant.
 func ResolveOptions(fs []Fact) {
 	items := map[string]int{}
+	numbered := false
 	for i := range fs {
 		f := &fs[i]
 		if f.Code {
 			continue
 		}
-		if l := optionLabel(f.Text); l != "" {
+		l := optionLabel(f.Text)
+		if l == "" && f.Item != "" && strings.Contains(strings.ToLower(f.Context), "option") {
+			l, numbered = f.Item, true // "Options:" then "1. ...", "2. ..."
+		}
+		if l != "" {
 			if k, ok := items[l]; ok && f.Origin == OriginUser && fs[k].Message != f.Message && reOptionReply.MatchString(strings.TrimLeft(f.Text, "*_ ")) {
 				setChoice(fs, items, l, f, StatusChosen) // "B) yeah let's go json": the reply picks B
 				f.Picks = append(f.Picks, k)
@@ -76,7 +84,15 @@ func ResolveOptions(fs []Fact) {
 				continue // the option itself, not a choice about another
 			}
 		}
-		if len(items) == 0 || !mayNameLabel(f.Text) {
+		if len(items) == 0 {
+			continue
+		}
+		if numbered && f.Origin == OriginUser {
+			// a numbered list of options: "forget 3", "go with 2" name an item
+			applyChoice(fs, items, f, reRejectNum, StatusRejected)
+			applyChoice(fs, items, f, reChooseNum, StatusChosen)
+		}
+		if !mayNameLabel(f.Text) {
 			continue
 		}
 		applyChoice(fs, items, f, reReject, StatusRejected)

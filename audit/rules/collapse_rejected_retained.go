@@ -24,24 +24,48 @@ var _ = rule.Register(&rule.Rule{
 		if len(names) == 0 {
 			return rule.Hit{}, false
 		}
+		best := -1
 		for i := range r.Src {
 			f := &r.Src[i]
-			if f.Status.Choice != classify.StatusRejected || !slices.ContainsFunc(f.Words, func(w string) bool { return slices.Contains(names, w) }) || laterChosen(r, i) || rejectionKept(r, i) {
+			if f.Status.Choice != classify.StatusRejected || !namesAny(r, f, names) || laterChosen(r, i) || rejectionKept(r, i) {
 				continue
 			}
-			return rule.NewHit(i, k, 0.85, "a ruled-out option is kept as a fallback",
-				rule.Slot{Name: "choice", Source: classify.StatusRejected, Summary: "fallback"}), true
+			if best < 0 || r.Importance[i] > r.Importance[best] {
+				best = i // who ruled it out (the user's "forget 3") over the option's own line
+			}
 		}
-		return rule.Hit{}, false
+		if best < 0 {
+			return rule.Hit{}, false
+		}
+		return rule.NewHit(best, k, 0.85, "a ruled-out option is kept as a fallback",
+			rule.Slot{Name: "choice", Source: classify.StatusRejected, Summary: "fallback"}), true
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: Either raise `worker_concurrency` or split the queue.", "user: No worker_concurrency: the broker falls over above 32."}, Summary: "Split the queue; raising worker_concurrency remains a fallback.", Fires: true},
 		{Source: []string{"assistant: Options:\nA. Pin `libfoo` to 2.3 in the lockfile.\nB. Vendor a patched libfoo_compat.\nRejecting B: nobody would maintain the fork."}, Summary: "Pinned libfoo to 2.3; vendoring libfoo_compat is kept as a backup plan.", Fires: true},
 		{Source: []string{"assistant: Either raise `worker_concurrency` or split the queue.", "user: Split the queue for now."}, Summary: "Split the queue; raising worker_concurrency remains a fallback.", Fires: false},
+		// a numbered option ruled out by its number
+		{Source: []string{"assistant: Options:\n1. Throttle the exporter to 200 rows/s.\n2. Move the export to the replica.\n3. `drop_indexes_first`, listed only for completeness.", "user: Go with 2. Forget 3, it locks the table."}, Summary: "Export moved to the replica; drop_indexes_first stays a fallback if it is still slow.", Fires: true, Quotes: "Forget 3"},
+		{Source: []string{"assistant: Steps:\n1. Throttle the exporter to 200 rows/s.\n2. Move the export to the replica.\n3. `drop_indexes_first` on the staging copy.", "user: Skip 3 for now, do 1 and 2."}, Summary: "Export moved to the replica; drop_indexes_first stays a fallback if it is still slow.", Fires: false},
 		{Source: []string{"user: No worker_concurrency: the broker falls over above 32."}, Summary: "worker_concurrency was ruled out (the broker falls over above 32).", Fires: false},
 		{Source: []string{"user: No worker_concurrency: the broker falls over above 32."}, Summary: "No worker_concurrency: the broker falls over above 32. The retry path keeps a fallback to the old worker_pool.", Fires: false},
 	},
 })
+
+// namesAny: the rejecting fact, or an option it rejects by its label ("forget 3"),
+// names one of the terms.
+func namesAny(r *rule.Round, f *classify.Fact, names []string) bool {
+	has := func(w string) bool { return slices.Contains(names, w) }
+	if slices.ContainsFunc(f.Words, has) {
+		return true
+	}
+	for _, k := range f.Picks {
+		if k >= 0 && k < len(r.Src) && slices.ContainsFunc(r.Src[k].Words, has) {
+			return true
+		}
+	}
+	return false
+}
 
 // retains: the text keeps something available (a fallback, still an option).
 func retains(text string) bool {
