@@ -76,6 +76,7 @@ func build(in Input) *rule.Round {
 	}
 	r.Values, r.SumValues = valueIndex(in)
 	r.Importance, r.Why = importance(r)
+	dbgPairs(r)
 	return r
 }
 
@@ -241,7 +242,7 @@ func withoutExplainedLosses(hits []rule.Hit) []rule.Hit {
 // paired: the fact has a counterpart in the summary.
 func paired(r *rule.Round, i int) bool {
 	b := r.Best[i]
-	return r.Kept[i] || b.Fact >= 0 && b.Score >= PairScore && b.Cover >= PairCover
+	return r.Kept[i] || b.Fact >= 0 && b.Score >= PairScore && (b.Cover >= PairCover || b.Back >= PartBack && b.Cover >= PartCover)
 }
 
 // pairHits runs the pair rules on the best match and on other strong candidates; the

@@ -12,6 +12,10 @@ var (
 	PairScore = 0.34
 	// PairCover: ... nor when the summary fact holds less than this share of the source.
 	PairCover = 0.30
+	// PartBack, PartCover: ... unless the summary fact is almost all the source's words
+	// (it restates one clause of a longer sentence, "switch to allkeys-lru" of "switch
+	// to allkeys-lru, unless ...; those keys ..."), and holds at least PartCover of it.
+	PartBack, PartCover = 0.9, 0.2
 	// KeptCover: a source fact whose best match (or its top matches together, by
 	// UnionCover) holds at least this share of its weight is carried by the summary.
 	KeptCover  = 0.5

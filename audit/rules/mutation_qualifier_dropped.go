@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.35 || !limitable(f) && !(restated(p) && claimAct(f)) {
+		if p.Match.Cover < 0.35 && !clauseOf(p) || !limitable(f) && !(restated(p) && claimAct(f)) {
 			return rule.Hit{}, false
 		}
 		for _, b := range f.Bounds {
@@ -32,12 +32,20 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Deploy the billing service only on weekdays."}, Summary: "Deploy the billing service whenever it is ready.", Fires: true},
 		{Source: []string{"user: Keep the feature flag off until the audit is signed off."}, Summary: "Keep the feature flag off.", Fires: true},
 		{Source: []string{"user: Keep the feature flag off until the audit is signed off."}, Summary: "The feature flag stays off until the audit sign-off.", Fires: false},
+		// one clause of a long request kept whole, its condition gone
+		{Source: []string{"user: Then move the nightly export to the replica, unless the replica lag alarm is still firing; the dashboards read that replica all morning and a slow export would starve them."}, Summary: "Move the nightly export to the replica.", Fires: true},
+		{Source: []string{"user: Then move the nightly export to the replica, unless the replica lag alarm is still firing; the dashboards read that replica all morning and a slow export would starve them."}, Summary: "Move the nightly export to the replica unless its lag alarm is firing.", Fires: false},
 		{Source: []string{"user: Deploy the billing service only on weekdays."}, Summary: "Billing deploys happen on weekdays only.", Fires: false},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "After the change the scheduler picks jobs from the priority lane.", Fires: true},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "The scheduler now picks jobs solely from the priority lane.", Fires: false},
 		{Source: []string{"user: Keep the legacy endpoint serving until 2027-06-30, then remove it."}, Summary: "Keep the legacy endpoint serving up to 2027-06-30, then remove it.", Fires: false},
 	},
 })
+
+// clauseOf: the summary fact is all but entirely the source's words, one clause of a
+// longer sentence ("switch the cache to allkeys-lru" of "switch the cache to
+// allkeys-lru, unless ...; those keys ..."): a restatement of that clause.
+func clauseOf(p rule.Pair) bool { return p.Match.Back >= 0.9 && p.Match.Cover >= 0.2 }
 
 // limiting are the qualifier kinds whose loss widens a claim.
 var limiting = map[string]bool{"only": true, "until": true, "unless": true, "except": true, "before": true, "after": true, "scope": true, "if": true,
