@@ -76,7 +76,6 @@ func build(in Input) *rule.Round {
 	}
 	r.Values, r.SumValues = valueIndex(in)
 	r.Importance, r.Why = importance(r)
-	dbgPairs(r)
 	return r
 }
 
