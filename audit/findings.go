@@ -2,7 +2,6 @@ package audit
 
 import (
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -52,11 +51,6 @@ var (
 // findings turns a round's hits into findings with severity, then ranks and ids them.
 func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []Finding {
 	r := jr.Round
-	if os.Getenv("DBG_HITS") != "" {
-		for _, h := range jr.Hits {
-			fmt.Fprintln(os.Stderr, "hit", h.Rule.ID, h.Src, h.Sum, h.Strength)
-		}
-	}
 	type scored struct {
 		f   Finding
 		w   float64
@@ -92,15 +86,6 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		return position(a.f) - position(b.f)
 	})
 	out = dedupe(out, func(x scored) (string, int) { return x.f.Family, x.src }, r)
-	if os.Getenv("COMPAUDIT_DEBUG_BUDGET") != "" {
-		n := 0
-		for _, x := range out {
-			if x.w >= WarningWeight {
-				n++
-			}
-		}
-		fmt.Fprintf(os.Stderr, "round %d: %d findings above info before the budget\n", round, n)
-	}
 	candidates, errors := 0, 0
 	for _, x := range out {
 		if x.w >= WarningWeight {
