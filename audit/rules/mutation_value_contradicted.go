@@ -62,11 +62,12 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) {
 			continue
 		}
-		sameSlot := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun || shareSlotWord(f, x, g, t)
-		if !oneSlip(x, t) && !truncates(x, t) && !(nameKind(x) && nearName(x, t)) && !(sameSlot && digitAdded(x, t)) {
-			continue
+		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
+		slip := oneSlip(x, t) || truncates(x, t) || nameKind(x) && nearName(x, t)
+		if !slip && !(digitAdded(x, t) && (keyed || shareSlotWord(f, x, g, t))) {
+			continue // (the slot words are read only for a value one slip away: few are)
 		}
-		if sameSlot || rule.About(g, f) {
+		if keyed || rule.About(g, f) || shareSlotWord(f, x, g, t) {
 			d := editDistance(strings.ToLower(x.Raw), strings.ToLower(t.Raw))
 			if bestDist < 0 || d < bestDist || d == bestDist && sharedTerms(f, g) > sharedTerms(r.Fact(best), g) {
 				// the closest form; between equals, the line most like the summary's
