@@ -164,6 +164,9 @@ var choiceVerbs = map[string]bool{"decided": true, "chose": true, "opted": true,
 // verb of choosing: "I moved the config and decided to keep the old key", "I then
 // opted for the smaller node".
 func firstPersonChoice(low string) bool {
+	if !strings.HasPrefix(low, "i ") && !strings.Contains(low, " i ") && !strings.Contains(low, "\ni ") {
+		return false // no "I" at all: most facts
+	}
 	ws := strings.FieldsFunc(low, func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' })
 	at := 0
 	for k, w := range ws {
