@@ -149,8 +149,8 @@ func nameKind(t classify.Token) bool {
 }
 
 // shareSlotWord: the words just before the two values, in their own clauses, share a
-// term: both say what the value is of ("raise maxmemory on the cache to 6gb",
-// "maxmemory raised to 16gb"), however each sentence goes on.
+// term: both say what the value is of ("give the build cache 6 GB on each runner",
+// "build cache raised to 16 GB"), however each sentence goes on.
 func shareSlotWord(f *classify.Fact, x classify.Token, g *classify.Fact, t classify.Token) bool {
 	a, b := slotTerms(f.Text, x.Start), slotTerms(g.Text, t.Start)
 	for _, w := range a {
