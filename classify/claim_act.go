@@ -387,7 +387,8 @@ func intentAct(f *Fact, cues cueSet, text string) Act {
 	switch {
 	case f.Modality.Level >= 2 && f.Modality.Cue != "imperative" && (ruleSource || thirdPartyRule(f)):
 		return ActRule
-	case f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected:
+	case (f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected) && !(assistantSide(f) && f.Status.Epistemic == StatusHypothesis):
+		// (the agent's guess, "often the cable rather than the disk", decides nothing)
 		return ActDecision
 	case f.Origin == OriginUser && (f.Modality.Cue == "imperative" || cues.has("request")):
 		return ActRequest

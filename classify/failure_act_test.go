@@ -21,3 +21,22 @@ func TestFailureRecordAct(t *testing.T) {
 		}
 	}
 }
+
+// A choice word in the agent's guess ("more often the relay than the broker") decides
+// nothing; the same words as its plan do.
+func TestGuessIsNoDecision(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"Timeouts like these are usually the relay rather than the broker, but that's a guess until we bypass it.", false},
+		{"We'll route through the relay rather than the broker.", true},
+	}
+	for _, c := range cases {
+		fs := ExtractSource(Source{ID: "m", Role: "assistant", Text: c.text})
+		got := len(fs) > 0 && fs[0].Act == ActDecision
+		if got != c.want {
+			t.Errorf("%q: a decision = %v, want %v (act %v)", c.text, got, c.want, fs[0].Act)
+		}
+	}
+}

@@ -6,6 +6,7 @@
 package judge
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -116,13 +117,14 @@ func support(in Input) ([][]rule.Support, [][]rule.Clause) {
 }
 
 // claimClauses are the clauses of a summary line that joins several claims with
-// semicolons, each of at least three words; nil for a line of one claim.
+// semicolons, or draws a conclusion with an arrow ("count 214 -> the cable is
+// faulty"), each of at least three words; nil for a line of one claim.
 func claimClauses(text string) []string {
-	if !strings.Contains(text, ";") {
+	if !strings.Contains(text, ";") && !strings.Contains(text, " -> ") && !strings.Contains(text, " → ") {
 		return nil
 	}
 	var out []string
-	for _, c := range strings.Split(text, ";") {
+	for _, c := range clauseSplit.Split(text, -1) {
 		if c = strings.TrimSpace(c); len(strings.Fields(c)) >= 3 {
 			out = append(out, c)
 		}
@@ -132,6 +134,8 @@ func claimClauses(text string) []string {
 	}
 	return out
 }
+
+var clauseSplit = regexp.MustCompile(`;| -> | → `)
 
 func valueIndex(in Input) (map[string][]rule.Ref, map[string][]int) {
 	vs := map[string][]rule.Ref{}

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -30,7 +31,7 @@ var _ = rule.Register(&rule.Rule{
 				// a line that joins claims ("A passes; C is resolved"): each clause
 				// against the sources that back it
 				cs := classify.StatusClasses(&c.Fact)
-				if causal(&c.Fact) {
+				if causal(&c.Fact) || concludes(g.Text, &c.Fact) {
 					cs["established"] = true
 				}
 				if h, ok := unsupportedStatus(r, k, &c.Fact, cs, c.Support); ok {
@@ -47,9 +48,23 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The latency spikes come from GC pauses on the ingest nodes; the GC logs show 4 s pauses."}, Summary: "Cause of the latency spikes: GC pauses on the ingest nodes.", Fires: false},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: true, Quotes: "stays open"},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass. Next I'll tidy the changelog."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: false},
+		// a conclusion drawn after an arrow is stated as established
+		{Source: []string{"assistant: Stalls like these are usually the NFS mount rather than the app, but that's a guess until we move the cache to local disk."}, Summary: "web-3: iowait 41%, nfsstat retrans 9120 -> the NFS mount on web-3 is stalling the app.", Fires: true},
+		{Source: []string{"assistant: Stalls like these are usually the NFS mount rather than the app, but that's a guess until we move the cache to local disk."}, Summary: "web-3: iowait 41%, nfsstat retrans 9120 -> the NFS mount on web-3 is probably stalling the app.", Fires: false},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass. The ticket stays open until the load test passes.", Fires: false},
 	},
 })
+
+// concludes: the clause is what the line concludes after an arrow ("count 214 -> the
+// cable is faulty"), stated without a hedge: the line gives it as established.
+func concludes(line string, c *classify.Fact) bool {
+	for _, arrow := range []string{" -> ", " → "} {
+		if k := strings.Index(line, arrow); k >= 0 && strings.Contains(line[k:], c.Text) {
+			return c.Status.Epistemic != classify.StatusHypothesis && !slices.ContainsFunc(c.Scopes, func(s classify.Scope) bool { return s.Kind == "hedge" })
+		}
+	}
+	return false
+}
 
 // unsupportedStatus judges claim g (summary fact k, or one of its clauses) with
 // status classes gs on its best source among ss.
