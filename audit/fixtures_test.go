@@ -269,8 +269,8 @@ func TestPublicFixtures(t *testing.T) {
 	}
 	checkFloors(t, "public", sc, floors{
 		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 9.0 / 10,
-			audit.EpistemicCollapse: 12.0 / 14, audit.ProvenanceLoss: 11.0 / 12},
-		overall: 66.0 / 72, maxTraps: 5, minInvOK: 37, allOpaque: true,
+			audit.EpistemicCollapse: 13.0 / 14, audit.ProvenanceLoss: 11.0 / 12},
+		overall: 67.0 / 72, maxTraps: 4, minInvOK: 37, allOpaque: true,
 	})
 }
 
