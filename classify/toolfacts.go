@@ -212,13 +212,25 @@ func failureLine(line string) bool {
 			return true // a test's assertion message: "Expected 2 rewind points, got 0", "x = 12, want 10"
 		}
 	}
-	if codeLike(t) || genericFailure(t) {
+	if codeLike(t) || genericFailure(t) || advisory(t) {
 		return false
 	}
 	t = stripToolPrefix(t)
 	low := lexicon.Lower(t)
 	for _, h := range lexicon.Default().Find(low) {
 		if h.Category == "failure-line" && h.Start <= 2 && !zeroBefore(t, h.Start) {
+			return true
+		}
+	}
+	return false
+}
+
+// advisory: a line a tool prints as advice beside an error (git's "hint:", rustc's
+// "help:" and "note:"): the error line is the record, not the advice.
+func advisory(t string) bool {
+	low := strings.ToLower(t)
+	for _, p := range []string{"hint:", "help:", "note:", "tip:"} {
+		if strings.HasPrefix(low, p) {
 			return true
 		}
 	}

@@ -14,6 +14,9 @@ func TestAssertionFailureLine(t *testing.T) {
 		"We expected the rollout to finish by noon, and it did.":       false,
 		"I want the export, got it?":                                   false,
 		"ok  github.com/acme/cart 0.41s":                               false,
+		// a tool's advice beside the error is not the record
+		"hint: could not apply 4f2a1c9... bump schema":  false,
+		"error: could not apply 4f2a1c9... bump schema": true,
 	} {
 		if got := failureLine(line); got != want {
 			t.Errorf("failureLine(%q) = %v, want %v", line, got, want)
