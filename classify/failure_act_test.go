@@ -29,7 +29,7 @@ func TestGuessIsNoDecision(t *testing.T) {
 		text string
 		want bool
 	}{
-		{"Timeouts like these are usually the relay rather than the broker, but that's a guess until we bypass it.", false},
+		{"Timeouts like these usually come from the relay rather than the broker; unproven so far, it needs a bypass to check.", false},
 		{"We'll route through the relay rather than the broker.", true},
 	}
 	for _, c := range cases {

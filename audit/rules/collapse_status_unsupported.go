@@ -49,8 +49,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: true, Quotes: "stays open"},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass. Next I'll tidy the changelog."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: false},
 		// a conclusion drawn after an arrow is stated as established
-		{Source: []string{"assistant: Stalls like these are usually the NFS mount rather than the app, but that's a guess until we move the cache to local disk."}, Summary: "web-3: iowait 41%, nfsstat retrans 9120 -> the NFS mount on web-3 is stalling the app.", Fires: true},
-		{Source: []string{"assistant: Stalls like these are usually the NFS mount rather than the app, but that's a guess until we move the cache to local disk."}, Summary: "web-3: iowait 41%, nfsstat retrans 9120 -> the NFS mount on web-3 is probably stalling the app.", Fires: false},
+		{Source: []string{"assistant: Stalls like these usually come from the NFS mount rather than the app; unproven so far, it needs the cache on local disk to check."}, Summary: "web-3: iowait 41%, nfsstat retrans 9120 -> the NFS mount on web-3 is stalling the app.", Fires: true},
+		{Source: []string{"assistant: Stalls like these usually come from the NFS mount rather than the app; unproven so far, it needs the cache on local disk to check."}, Summary: "web-3: iowait 41%, nfsstat retrans 9120 -> the NFS mount on web-3 is probably stalling the app.", Fires: false},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass. The ticket stays open until the load test passes.", Fires: false},
 	},
 })
