@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/align"
@@ -212,7 +213,7 @@ func (rr *roundResult) indexForInvariants(rd *Round) {
 	}
 	rr.lostBy = map[int]string{}
 	for _, fd := range rd.Findings {
-		if fd.Source == nil || fd.Family != Omission && fd.Family != Mutation && !strings.HasPrefix(fd.Rule, "collapse/failure-") {
+		if fd.Source == nil || fd.Family != Omission && fd.Family != Mutation && !failureStatusLost(fd) {
 			continue
 		}
 		if _, seen := rr.lostBy[fd.Source.Fact]; !seen {
@@ -220,6 +221,12 @@ func (rr *roundResult) indexForInvariants(rd *Round) {
 		}
 	}
 	rr.sumAlig = align.New(judge.Align, nil, jr.Sum)
+}
+
+// failureStatusLost: the finding says a failure record's status (tried, failed) is
+// gone from the summary, whatever the summary made of the attempt.
+func failureStatusLost(fd Finding) bool {
+	return slices.ContainsFunc(fd.Slots, func(s SlotDiff) bool { return s.Slot == "status" && s.Source == classify.StatusTriedFailed })
 }
 
 func summaryHolds(sum []classify.Fact, t classify.Token) bool {

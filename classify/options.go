@@ -39,11 +39,15 @@ var (
 	reOptionWord = regexp.MustCompile(`^(?i:option)\s+([A-Ea-e1-9])\b`)
 	// a label as a choice names it: "B", "(b)", "option 4", "option B"
 	labelRef = `(\([a-eA-E1-9]\)|(?i:option)\s+[a-eA-E1-9]\b|\b[A-E]\b)`
-	reReject = regexp.MustCompile(`(?i:\b(?:reject(?:ing|ed)?|ruling out|rule out|ruled out|not|against|drop(?:ping)?|skip(?:ping)?)\s+)` + labelRef)
+	// the cues that rule an option out or choose one, before its label
+	rejectCues = `reject(?:ing|ed)?|ruling out|rule out|ruled out|not|against|drop(?:ping)?|skip(?:ping)?`
+	chooseCues = `go(?:ing)? with|went with|pick(?:ing)?|choose|chose|prefer|opt for|settle on|let's do|take`
+	reReject   = regexp.MustCompile(`(?i:\b(?:` + rejectCues + `)\s+)` + labelRef)
+	reChoose   = regexp.MustCompile(`(?i:\b(?:recommend(?:ing)?|` + chooseCues + `)\s+)` + labelRef)
 	// after a numbered list of options, a bare number after the cue names an item
-	reRejectNum = regexp.MustCompile(`(?i:\b(?:forget|reject(?:ing|ed)?|ruling out|rule out|ruled out|not|no|against|drop(?:ping)?|skip(?:ping)?)\s+)(?:(?i:option|number|#)\s*)?([1-9])\b`)
-	reChooseNum = regexp.MustCompile(`(?i:\b(?:go(?:ing)? with|went with|pick(?:ing)?|choose|chose|prefer|opt for|settle on|let's do|take)\s+)(?:(?i:option|number|#)\s*)?([1-9])\b`)
-	reChoose    = regexp.MustCompile(`(?i:\b(?:recommend(?:ing)?|go(?:ing)? with|went with|pick(?:ing)?|choose|chose|prefer|opt for|settle on|let's do|take)\s+)` + labelRef)
+	numRef      = `(?:(?i:option|number|#)\s*)?([1-9])\b`
+	reRejectNum = regexp.MustCompile(`(?i:\b(?:forget|no|` + rejectCues + `)\s+)` + numRef)
+	reChooseNum = regexp.MustCompile(`(?i:\b(?:` + chooseCues + `)\s+)` + numRef)
 )
 
 // refLabel normalises a label reference ("(b)" -> "b", "option 4" -> "4").

@@ -74,8 +74,8 @@ func splitWords(text string) []word {
 // settingsList: a run of settings without spaces, "a=1,b=2" (as a database prints
 // reloptions): each setting is a word of its own.
 func settingsList(chunk string) bool {
-	if !strings.Contains(chunk, ",") {
-		return false
+	if !strings.Contains(chunk, ",") || !strings.Contains(chunk, "=") {
+		return false // (most words with a comma are figures: 1,204,331)
 	}
 	for _, p := range strings.Split(chunk, ",") {
 		if k := strings.IndexByte(p, '='); k <= 0 || k == len(p)-1 {

@@ -103,7 +103,7 @@ func support(in Input) ([][]rule.Support, [][]rule.Clause) {
 	}
 	for k := range in.Sum {
 		for _, c := range claimClauses(in.Sum[k].Text) {
-			cl := rule.Clause{Fact: clauseFact(c)}
+			cl := rule.Clause{Fact: clauseFact(c.text), Concluded: c.concluded}
 			for _, m := range a.Candidates(&cl.Fact, 3) {
 				cl.Support = append(cl.Support, rule.Support{Ref: toRef(m), Match: m})
 			}
@@ -119,20 +119,29 @@ func support(in Input) ([][]rule.Support, [][]rule.Clause) {
 // claimClauses are the clauses of a summary line that joins several claims with
 // semicolons, or draws a conclusion with an arrow ("count 214 -> the cable is
 // faulty"), each of at least three words; nil for a line of one claim.
-func claimClauses(text string) []string {
+func claimClauses(text string) []claimClause {
 	if !strings.Contains(text, ";") && !strings.Contains(text, " -> ") && !strings.Contains(text, " → ") {
 		return nil
 	}
-	var out []string
-	for _, c := range clauseSplit.Split(text, -1) {
-		if c = strings.TrimSpace(c); len(strings.Fields(c)) >= 3 {
-			out = append(out, c)
+	var out []claimClause
+	at, concluded := 0, false
+	for _, sep := range append(clauseSplit.FindAllStringIndex(text, -1), []int{len(text), len(text)}) {
+		if c := strings.TrimSpace(text[at:sep[0]]); len(strings.Fields(c)) >= 3 {
+			out = append(out, claimClause{c, concluded})
 		}
+		concluded = concluded || sep[1]-sep[0] > 1 // past an arrow (";" is one byte)
+		at = sep[1]
 	}
 	if len(out) < 2 {
 		return nil
 	}
 	return out
+}
+
+// claimClause is one clause of a line, and whether an arrow comes before it.
+type claimClause struct {
+	text      string
+	concluded bool
 }
 
 var clauseSplit = regexp.MustCompile(`;| -> | → `)

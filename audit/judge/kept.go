@@ -168,13 +168,17 @@ func forceCarried(sum []classify.Fact, cs []align.Match) bool {
 		if m.Cover < PairCover {
 			continue
 		}
-		g := &sum[m.Fact]
-		if g.Act == classify.ActRule || g.Modality.Level >= 2 || g.Negated || g.Modality.Negative ||
-			g.Section == classify.SecRules || g.Section == classify.SecUserMessages {
+		if carriesForce(&sum[m.Fact]) {
 			return true
 		}
 	}
 	return false
+}
+
+// carriesForce: a modal, a negation, an order, a rules section, the user's words quoted.
+func carriesForce(g *classify.Fact) bool {
+	return g.Act == classify.ActRule || g.Modality.Level >= 2 || g.Negated || g.Modality.Negative ||
+		g.Section == classify.SecRules || g.Section == classify.SecUserMessages
 }
 
 // restating keeps the candidates that are mostly about the fact (at least UnionBack of
@@ -214,7 +218,7 @@ func ruleClauseKept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, for
 		return false
 	}
 	// a rule of force is kept by a clause that carries force of its own
-	return !force || forceCarried(sum, []align.Match{{Fact: cs[0].Fact, Cover: 1}})
+	return !force || carriesForce(&sum[cs[0].Fact])
 }
 
 // sameClaim: a summary fact states the same status of the same thing in other words

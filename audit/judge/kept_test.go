@@ -49,46 +49,28 @@ func TestKeptNeedsRestatingCandidates(t *testing.T) {
 }
 
 // TestRuleKeptNeedsForce: a rule whose words the summary keeps as a plain statement has
-// lost what made it a rule; kept with any force of its own, it is carried.
+// lost what made it a rule; kept with any force of its own, it is carried. A rule with a
+// long reason, kept as one clause of a list of rules without the reason, is carried too;
+// the same words in a list of plain facts are not.
 func TestRuleKeptNeedsForce(t *testing.T) {
-	rule := "The nightly backup must never run on the primary; it locks the orders table."
+	backup := "The nightly backup must never run on the primary; it locks the orders table."
+	autoscaler := "Never enable the autoscaler on the ledger pool (it reshuffles the shard leaders during settlement, finance then reruns the whole close and the auditors flag every rerun)."
 	cases := []struct {
-		sum  string
-		want bool
+		rule, sum string
+		want      bool
 	}{
-		{"Nightly backup: primary, 14 minutes, orders table locked during the run.", false},
-		{"The nightly backup must not run on the primary (it locks the orders table).", true},
-		{"Never run the nightly backup on the primary: it locks the orders table.", true},
+		{backup, "Nightly backup: primary, 14 minutes, orders table locked during the run.", false},
+		{backup, "The nightly backup must not run on the primary (it locks the orders table).", true},
+		{backup, "Never run the nightly backup on the primary: it locks the orders table.", true},
+		{autoscaler, "Rules from the user: never the autoscaler on the ledger pool, whatever the load (said again when ops asked); schema changes to billing only with Priya's sign-off after a dry run on staging; nothing goes to customers until the restore drill has passed twice.", true},
+		{autoscaler, "Facts: the autoscaler on the ledger pool ran at 40% (raised by ops); schema changes to billing went out after a dry run on staging; the restore drill passed twice.", false},
 	}
 	for _, c := range cases {
-		src := classify.Extract("m1", "user", rule)
+		src := classify.Extract("m1", "user", c.rule)
 		sum := classify.Extract("c1", "summary", c.sum)
 		if len(src) != 1 || !forceRule(&src[0]) {
 			t.Fatalf("source not read as one rule with force: %+v", src)
 		}
-		a := align.New(Align, src, sum)
-		cs := a.Candidates(&src[0], Align.TopK)
-		if got := kept(a, &src[0], sum, cs); got != c.want {
-			t.Errorf("%q: kept = %v, want %v", c.sum, got, c.want)
-		}
-	}
-}
-
-// TestRuleClauseKeptWithForce: a rule with a long reason, kept as one clause of a list
-// of rules without the reason, is carried; the same words in a list of plain facts
-// are not.
-func TestRuleClauseKeptWithForce(t *testing.T) {
-	rule := "Never enable the autoscaler on the ledger pool (it reshuffles the shard leaders during settlement, finance then reruns the whole close and the auditors flag every rerun)."
-	cases := []struct {
-		sum  string
-		want bool
-	}{
-		{"Rules from the user: never the autoscaler on the ledger pool, whatever the load (said again when ops asked); schema changes to billing only with Priya's sign-off after a dry run on staging; nothing goes to customers until the restore drill has passed twice.", true},
-		{"Facts: the autoscaler on the ledger pool ran at 40% (raised by ops); schema changes to billing went out after a dry run on staging; the restore drill passed twice.", false},
-	}
-	for _, c := range cases {
-		src := classify.Extract("m1", "user", rule)
-		sum := classify.Extract("c1", "summary", c.sum)
 		a := align.New(Align, src, sum)
 		cs := a.Candidates(&src[0], Align.TopK)
 		if got := kept(a, &src[0], sum, cs); got != c.want {

@@ -88,6 +88,9 @@ type Round struct {
 type Clause struct {
 	Fact    classify.Fact
 	Support []Support
+	// Concluded: the clause follows an arrow ("count 214 -> the cable is faulty"),
+	// so the line draws it as a conclusion.
+	Concluded bool
 }
 
 // Support is a source fact or evidence line that backs a summary fact.

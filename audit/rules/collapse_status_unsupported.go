@@ -31,7 +31,7 @@ var _ = rule.Register(&rule.Rule{
 				// a line that joins claims ("A passes; C is resolved"): each clause
 				// against the sources that back it
 				cs := classify.StatusClasses(&c.Fact)
-				if causal(&c.Fact) || concludes(g.Text, &c.Fact) {
+				if causal(&c.Fact) || concludes(&c) {
 					cs["established"] = true
 				}
 				if h, ok := unsupportedStatus(r, k, &c.Fact, cs, c.Support); ok {
@@ -57,13 +57,9 @@ var _ = rule.Register(&rule.Rule{
 
 // concludes: the clause is what the line concludes after an arrow ("count 214 -> the
 // cable is faulty"), stated without a hedge: the line gives it as established.
-func concludes(line string, c *classify.Fact) bool {
-	for _, arrow := range []string{" -> ", " → "} {
-		if k := strings.Index(line, arrow); k >= 0 && strings.Contains(line[k:], c.Text) {
-			return c.Status.Epistemic != classify.StatusHypothesis && !slices.ContainsFunc(c.Scopes, func(s classify.Scope) bool { return s.Kind == "hedge" })
-		}
-	}
-	return false
+func concludes(c *rule.Clause) bool {
+	return c.Concluded && c.Fact.Status.Epistemic != classify.StatusHypothesis &&
+		!slices.ContainsFunc(c.Fact.Scopes, func(s classify.Scope) bool { return s.Kind == "hedge" })
 }
 
 // unsupportedStatus judges claim g (summary fact k, or one of its clauses) with

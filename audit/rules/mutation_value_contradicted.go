@@ -67,7 +67,8 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 		if !slip && !(digitAdded(x, t) && (keyed || shareSlotWord(f, x, g, t))) {
 			continue // (the slot words are read only for a value one slip away: few are)
 		}
-		if keyed || rule.About(g, f) || shareSlotWord(f, x, g, t) {
+		if keyed || !slip || rule.About(g, f) || shareSlotWord(f, x, g, t) {
+			// (a digit added passed only in its slot: the slot is known already)
 			d := editDistance(strings.ToLower(x.Raw), strings.ToLower(t.Raw))
 			if bestDist < 0 || d < bestDist || d == bestDist && sharedTerms(f, g) > sharedTerms(r.Fact(best), g) {
 				// the closest form; between equals, the line most like the summary's

@@ -144,15 +144,7 @@ func smallFigure(t classify.Token) bool {
 
 // sharesNoun: g states y counting the same noun.
 func sharesNoun(g *classify.Fact, y classify.Token) bool {
-	if y.Noun == "" {
-		return false
-	}
-	for _, t := range g.Tokens {
-		if t.Norm == y.Norm && t.Noun == y.Noun {
-			return true
-		}
-	}
-	return false
+	return y.Noun != "" && statesAs(g, y, func(t classify.Token) bool { return t.Noun == y.Noun })
 }
 
 // distinctive: a figure with at least distinctiveDigits significant digits.
@@ -168,15 +160,12 @@ func distinctive(y classify.Token) bool {
 const distinctiveDigits = 6
 
 func sharesKey(g *classify.Fact, y classify.Token) bool {
-	if y.Key == "" {
-		return false
-	}
-	for _, t := range g.Tokens {
-		if t.Norm == y.Norm && t.Key == y.Key {
-			return true
-		}
-	}
-	return false
+	return y.Key != "" && statesAs(g, y, func(t classify.Token) bool { return t.Key == y.Key })
+}
+
+// statesAs: g states y's value in a token that also passes same (the same key, noun).
+func statesAs(g *classify.Fact, y classify.Token, same func(classify.Token) bool) bool {
+	return slices.ContainsFunc(g.Tokens, func(t classify.Token) bool { return t.Norm == y.Norm && same(t) })
 }
 
 // oldValueNamed: the summary names the source's value as the old one ("raised from
