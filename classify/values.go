@@ -24,7 +24,7 @@ const closePunct = ")]}\"'`*,;:.!?>”’»"
 
 // splitWords cuts text into words at white space, stripping outer punctuation.
 func splitWords(text string) []word {
-	var out []word
+	out := make([]word, 0, len(text)/6+1)
 	i := 0
 	for i < len(text) {
 		r, n := utf8.DecodeRuneInString(text[i:])
@@ -188,6 +188,12 @@ func (sc *scanner) word(i int) string {
 
 func (sc *scanner) scan(i int) {
 	w := sc.words[i].t
+	if lettersOnly(w) {
+		// a word of letters alone can only be a month, a weekday or a currency code
+		// (the other readers need a digit, a dot, a slash or a sign)
+		_ = sc.weekday(i, w) || sc.monthDate(i, w) || sc.money(i)
+		return
+	}
 	lw := strings.ToLower(w)
 	switch {
 	case opPrefixed(w) && !sc.approxQuantity(i):
@@ -253,6 +259,16 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// lettersOnly: w is ASCII letters alone ("deploy", "Friday", "EUR").
+func lettersOnly(w string) bool {
+	for k := 0; k < len(w); k++ {
+		if !isLetter(w[k]) {
+			return false
+		}
+	}
+	return w != ""
+}
+
 func isLetter(b byte) bool { return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') }
 func isDigit(b byte) bool  { return b >= '0' && b <= '9' }
 
@@ -267,6 +283,9 @@ func isHex(s string) bool {
 }
 
 func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
 	p := strings.Split(s, "-")
 	if len(p) != 5 {
 		return false

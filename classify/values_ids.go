@@ -9,9 +9,11 @@ import (
 // requests==2.31.0 (the name before the separator is the version's key).
 func (sc *scanner) versionLike(i int) bool {
 	w := sc.words[i].t
-	for _, sep := range []string{"==", ">=", "<=", "~=", "@", ":"} {
-		if sc.versionAfter(i, w, sep) {
-			return true
+	if strings.ContainsAny(w, "=<>~@:") {
+		for _, sep := range []string{"==", ">=", "<=", "~=", "@", ":"} {
+			if sc.versionAfter(i, w, sep) {
+				return true
+			}
 		}
 	}
 	lw := strings.ToLower(w)

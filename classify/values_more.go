@@ -50,6 +50,9 @@ func (sc *scanner) isoDateAt(i int, w string) bool {
 
 // dayMonthYear reads 4 March 2026 (and 4th March 2026).
 func (sc *scanner) dayMonthYear(i int, w string) bool {
+	if w == "" || !isDigit(w[0]) {
+		return false
+	}
 	if d, ok := atoi(strings.TrimRight(w, "stndrh")); ok && d >= 1 && d <= 31 {
 		if m, ok := months[strings.ToLower(strings.TrimSuffix(sc.word(i+1), "."))]; ok {
 			if y, ok := atoi(sc.word(i + 2)); ok && y >= 1900 && y <= 2200 {
@@ -63,7 +66,10 @@ func (sc *scanner) dayMonthYear(i int, w string) bool {
 
 // weekday reads a capitalised day of the week (Monday, Friday's).
 func (sc *scanner) weekday(i int, w string) bool {
-	if d, ok := weekdays[strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))]; ok && isUpperByte(w[0]) {
+	if !isUpperByte(w[0]) || len(w) < 6 {
+		return false
+	}
+	if d, ok := weekdays[strings.ToLower(strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "’s"))]; ok {
 		sc.emit(i, i, Token{Kind: TokDate, Norm: "weekday:" + d})
 		return true
 	}
@@ -72,8 +78,11 @@ func (sc *scanner) weekday(i int, w string) bool {
 
 // monthDate reads March 4, 2026 and Mar 4 2026, or a month on its own.
 func (sc *scanner) monthDate(i int, w string) bool {
+	if len(w) < 3 || len(w) > 10 || !isLetter(w[0]) {
+		return false
+	}
 	m, ok := months[strings.ToLower(strings.TrimSuffix(w, "."))]
-	if !ok || len(w) < 3 {
+	if !ok {
 		return false
 	}
 	if d, ok := atoi(strings.TrimRight(sc.word(i+1), "stndrh")); ok && d >= 1 && d <= 31 {
@@ -212,8 +221,8 @@ func withMeridiem(t Token, pm bool) Token {
 // money reads $5,000, €12.50, 1.482.913,47 EUR, USD 40 and 30 dollars.
 func (sc *scanner) money(i int) bool {
 	w := sc.words[i].t
-	for sym, code := range map[string]string{"$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY"} {
-		if strings.HasPrefix(w, sym) {
+	for _, c := range currencySymbols {
+		if sym, code := c[0], c[1]; strings.HasPrefix(w, sym) {
 			num, per := perRate(w[len(sym):])
 			if v, ok := amount(num); ok {
 				t := Token{Kind: TokMoney, Norm: "money:" + code + ":" + fmtNum(v), Num: v, Family: code, Key: sc.keyBefore(i)}
@@ -243,6 +252,9 @@ func (sc *scanner) money(i int) bool {
 	}
 	return false
 }
+
+// currencySymbols are the symbols money is written with, and their codes.
+var currencySymbols = [][2]string{{"$", "USD"}, {"€", "EUR"}, {"£", "GBP"}, {"¥", "JPY"}}
 
 // perRate splits a rate's amount from what it is per ("1,200/month", "4.50/seat"): the
 // part after the slash must be a word of letters.

@@ -66,6 +66,13 @@ func TestValues(t *testing.T) {
 		{"01:00-05:00 UTC", "time=time:01:00@utc time=time:05:00@utc"},
 		{"9:30pm", "time=time:21:30"},
 		{"€12.50", "money=money:EUR:12.5"},
+		// a word of letters alone is a value only as a month, a weekday or a currency code
+		{"CHF 90 a head", "money=money:CHF:90"},
+		{"closes Thursday", "date=weekday:thu"},
+		{"the October freeze", "date=month:10"},
+		{"ships Sept. 12th 2027", "date=date:2027-09-12"},
+		{"friday thursday Junebug", ""},
+		{"Monday's standup", "date=weekday:mon"},
 		{"1.482.913,47 EUR", "money=money:EUR:1482913.47"},
 		{"$1,200", "money=money:USD:1200"},
 		// a rate: the amount is the value, whatever it is per
