@@ -1,9 +1,11 @@
 package audit
 
 import (
+	"context"
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/compaudit/compaudit/audit/judge"
 	"github.com/compaudit/compaudit/classify"
@@ -17,6 +19,13 @@ type Options struct {
 	// Workers caps the goroutines used (0: one per CPU). The report is the same for
 	// any value.
 	Workers int
+	// Progress, when set, is told how far the audit has got (one call at a time).
+	Progress func(Progress)
+	// First, when set and the session has more than one round, is handed the first
+	// round's audit as soon as it is judged, before the other rounds are read: a
+	// report of that round alone, with no invariants or checks. The final report's
+	// first round has the same findings.
+	First func(*Report)
 }
 
 // RoleSummary is the role given to facts of a compaction summary.
@@ -25,8 +34,15 @@ const RoleSummary = "summary"
 // Run audits every compaction round of s. It is deterministic: the same session
 // gives the same report, whatever the number of workers.
 func Run(s *sessions.Session, opt Options) *Report {
-	r := &Report{Schema: Schema, Tool: "compaudit", Version: opt.Version, Session: s.ID, File: s.Path, Format: s.Format, Encoding: TokenEncoding,
-		Warnings: append([]string{}, s.Warnings...), Top: []string{}}
+	r, _ := RunContext(context.Background(), s, opt) // (only a cancelled context fails)
+	return r
+}
+
+// RunContext is Run that stops early when ctx is done: it then returns ctx's error
+// and no report. It tells opt.Progress how far it has got, and hands opt.First the
+// first round's audit as soon as that is judged. The report does not depend on
+// either.
+func RunContext(ctx context.Context, s *sessions.Session, opt Options) (*Report, error) {
 	if len(s.Compactions) > 0 {
 		go loadCodec()
 	}
@@ -35,12 +51,26 @@ func Run(s *sessions.Session, opt Options) *Report {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	ex := newExtractor(s)
-	ex.prefetch(workers)
-	ex.tokens = countTokens(s, workers)
 	rounds := s.Rounds()
+	pr := newProgress(opt.Progress, len(s.Messages), len(rounds))
+	ex := newExtractor(s)
+	if opt.First != nil && len(rounds) > 1 {
+		first, err := firstRound(ctx, s, rounds[0], ex, workers, opt.Version, pr)
+		if err != nil {
+			return nil, err
+		}
+		opt.First(first)
+	}
+	if err := ex.prefetch(ctx, ex.allIDs(), workers, pr); err != nil {
+		return nil, err
+	}
+	ex.tokens = countTokens(s, rounds, workers)
+	results, err := auditRounds(ctx, s, rounds, ex, workers, pr)
+	if err != nil {
+		return nil, err
+	}
+	r := newReport(s, opt.Version)
 	r.Rounds = make([]Round, len(rounds))
-	results := auditRounds(s, rounds, ex, workers)
 	for i, res := range results {
 		r.Rounds[i] = res.round
 	}
@@ -49,13 +79,19 @@ func Run(s *sessions.Session, opt Options) *Report {
 	r.Checks = runChecks(s, r)
 	rank(r)
 	r.Summary = summarize(s, r)
-	return r
+	return r, ctx.Err()
+}
+
+// newReport is the report's header, with no round yet.
+func newReport(s *sessions.Session, version string) *Report {
+	return &Report{Schema: Schema, Tool: "compaudit", Version: version, Session: s.ID, File: s.Path, Format: s.Format, Encoding: TokenEncoding,
+		Warnings: append([]string{}, s.Warnings...), Top: []string{}}
 }
 
 // auditRounds audits every round: each round's own audit and its cumulative one are
 // separate tasks for the workers, the largest first (the cumulative audits of late
 // rounds judge the most). The results do not depend on the order tasks run in.
-func auditRounds(s *sessions.Session, rounds []*sessions.Compaction, ex *extractor, workers int) []*roundResult {
+func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Compaction, ex *extractor, workers int, pr *progress) ([]*roundResult, error) {
 	results := make([]*roundResult, len(rounds))
 	cums := make([]*judge.Result, len(rounds))
 	type task struct {
@@ -74,30 +110,44 @@ func auditRounds(s *sessions.Session, rounds []*sessions.Compaction, ex *extract
 	if workers > 1 {
 		slices.SortStableFunc(tasks, func(a, b task) int { return b.size - a.size })
 	}
-	parallel(len(tasks), workers, func(k int) {
+	left := make([]atomic.Int32, len(rounds)) // each round's tasks not done yet
+	for _, t := range tasks {
+		left[t.round].Add(1)
+	}
+	err := parallel(ctx, len(tasks), workers, func(k int) {
 		t := &tasks[k]
 		if t.cum {
 			cums[t.round] = judge.Judge(t.in)
 			t.in = judge.Input{} // its facts are the result's now
-			return
+		} else {
+			results[t.round] = auditRound(s, rounds[t.round], ex)
 		}
-		results[t.round] = auditRound(s, rounds[t.round], ex)
+		if left[t.round].Add(-1) == 0 {
+			pr.judged()
+		}
 	})
-	parallel(len(rounds), workers, func(i int) {
+	if err != nil {
+		return nil, err
+	}
+	err = parallel(ctx, len(rounds), workers, func(i int) {
 		if !rounds[i].Opaque {
 			cumulative(s, &results[i].round, cums[i])
 		}
 	})
-	return results
+	return results, err
 }
 
-// parallel runs f(0..n-1) on at most workers goroutines.
-func parallel(n, workers int, f func(int)) {
+// parallel runs f(0..n-1) on at most workers goroutines. Once ctx is done it starts
+// no more calls and returns ctx's error.
+func parallel(ctx context.Context, n, workers int, f func(int)) error {
 	if workers <= 1 || n <= 1 {
 		for i := 0; i < n; i++ {
+			if ctx.Err() != nil {
+				break
+			}
 			f(i)
 		}
-		return
+		return ctx.Err()
 	}
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -110,56 +160,80 @@ func parallel(n, workers int, f func(int)) {
 			}
 		}()
 	}
-	for i := 0; i < n; i++ {
+	for i := 0; i < n && ctx.Err() == nil; i++ {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	return ctx.Err()
 }
 
 // extractor caches the facts of each message and summary (built once, read by every
 // round).
 type extractor struct {
-	s      *sessions.Session
-	facts  map[string][]classify.Fact
+	s     *sessions.Session
+	facts map[string][]classify.Fact
+	// judged holds the judged facts alone of messages not in facts (the first round
+	// reads what follows it so; see prefetchAfter).
+	judged map[string][]classify.Fact
 	tokens *tokenCounts
 }
 
 func newExtractor(s *sessions.Session) *extractor {
-	return &extractor{s: s, facts: map[string][]classify.Fact{}}
+	return &extractor{s: s, facts: map[string][]classify.Fact{}, judged: map[string][]classify.Fact{}}
 }
 
-// prefetch extracts every message and summary, spread over the workers.
-func (e *extractor) prefetch(workers int) {
-	var ids []string
+// allIDs lists every message and summary of the session.
+func (e *extractor) allIDs() []string {
+	ids := make([]string, 0, len(e.s.Messages)+len(e.s.Compactions))
 	for _, m := range e.s.Messages {
 		ids = append(ids, m.ID)
 	}
 	for _, c := range e.s.Compactions {
 		ids = append(ids, c.ID)
 	}
-	out := make([][]classify.Fact, len(ids))
-	parallel(len(ids), workers, func(i int) { out[i] = e.extract(ids[i]) })
-	for i, id := range ids {
+	return ids
+}
+
+// prefetch extracts the messages and summaries of ids not extracted yet, spread over
+// the workers, and counts the messages read in pr.
+func (e *extractor) prefetch(ctx context.Context, ids []string, workers int, pr *progress) error {
+	var todo []string
+	for _, id := range ids {
 		if _, ok := e.facts[id]; !ok {
-			e.facts[id] = out[i]
+			e.facts[id] = nil // (an id listed twice is extracted once)
+			todo = append(todo, id)
 		}
 	}
+	out := make([][]classify.Fact, len(todo))
+	err := parallel(ctx, len(todo), workers, func(i int) {
+		out[i] = e.extract(todo[i])
+		if e.s.Message(todo[i]) != nil {
+			pr.read()
+		}
+	})
+	for i, id := range todo {
+		e.facts[id] = out[i]
+	}
+	return err
 }
 
 // of returns the facts of a message or compaction id.
 func (e *extractor) of(id string) []classify.Fact { return e.facts[id] }
 
 // extract classifies the text of a message or compaction id (nil when unknown).
-func (e *extractor) extract(id string) []classify.Fact {
+func (e *extractor) extract(id string) []classify.Fact { return e.extractWith(id, false) }
+
+// extractWith is extract, of the judged facts alone when judgedOnly is set.
+func (e *extractor) extractWith(id string, judgedOnly bool) []classify.Fact {
 	if c := e.s.Compaction(id); c != nil {
 		if c.Opaque {
 			return nil
 		}
-		return classify.ExtractSource(classify.Source{ID: id, Role: RoleSummary, Text: c.Summary})
+		return classify.ExtractSource(classify.Source{ID: id, Role: RoleSummary, Text: c.Summary, JudgedOnly: judgedOnly})
 	}
 	if m := e.s.Message(id); m != nil {
-		src := classify.Source{ID: m.ID, Role: m.Role, Kind: m.Kind, Name: m.Name, IsError: m.IsError, Text: m.Text}
+		src := classify.Source{ID: m.ID, Role: m.Role, Kind: m.Kind, Name: m.Name, IsError: m.IsError, Text: m.Text, JudgedOnly: judgedOnly}
 		if m.Kind == sessions.KindToolResult || m.Role == sessions.RoleTool {
 			src.Path = classify.ReadPath(e.callOf(id), m.Text)
 		}
@@ -226,7 +300,12 @@ func (e *extractor) after(s *sessions.Session, c *sessions.Compaction) []classif
 	last := s.LastSourceIndex(c)
 	var out []classify.Fact
 	for j := last + 1; j >= 0 && j < len(s.Messages) && len(out) < judge.AfterWindow; j++ {
-		for _, f := range e.of(s.Messages[j].ID) {
+		id := s.Messages[j].ID
+		fs, ok := e.facts[id]
+		if !ok {
+			fs = e.judged[id]
+		}
+		for _, f := range fs {
 			if !f.Evidence && f.Act != classify.ActTemplate && f.Act != classify.ActChatter {
 				out = append(out, f)
 			}

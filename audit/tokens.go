@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"context"
 	"sync"
 
 	"github.com/compaudit/compaudit/sessions"
@@ -49,12 +50,12 @@ type tokenCounts struct {
 	bySum map[*sessions.Compaction]int
 }
 
-func countTokens(s *sessions.Session, workers int) *tokenCounts {
+func countTokens(s *sessions.Session, comps []*sessions.Compaction, workers int) *tokenCounts {
 	tc := &tokenCounts{byID: map[string]int{}, bySum: map[*sessions.Compaction]int{}}
 	var texts []string
 	var ids []string
-	for i := range s.Compactions {
-		for _, id := range s.Compactions[i].Sources {
+	for _, c := range comps {
+		for _, id := range c.Sources {
 			if _, ok := tc.byID[id]; ok {
 				continue
 			}
@@ -67,16 +68,16 @@ func countTokens(s *sessions.Session, workers int) *tokenCounts {
 		}
 	}
 	n := len(texts)
-	for i := range s.Compactions {
-		texts = append(texts, s.Compactions[i].Summary)
+	for _, c := range comps {
+		texts = append(texts, c.Summary)
 	}
 	counts := make([]int, len(texts))
-	parallel(len(texts), workers, func(i int) { counts[i] = CountTokens(texts[i]) })
+	_ = parallel(context.Background(), len(texts), workers, func(i int) { counts[i] = CountTokens(texts[i]) })
 	for i, id := range ids {
 		tc.byID[id] = counts[i]
 	}
-	for i := range s.Compactions {
-		tc.bySum[&s.Compactions[i]] = counts[n+i]
+	for i, c := range comps {
+		tc.bySum[c] = counts[n+i]
 	}
 	return tc
 }

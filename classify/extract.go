@@ -15,6 +15,10 @@ type Source struct {
 	Text    string
 	// Path is, for a tool result, the file or URL the call read (when known).
 	Path string
+	// JudgedOnly asks for the judged facts alone: no evidence lines (they are the
+	// costly part of tool output, and what follows a compaction is read for its
+	// judged facts only). The judged facts are the same as without it.
+	JudgedOnly bool
 }
 
 // Message kinds as the sessions package names them.
@@ -42,6 +46,8 @@ func ExtractSource(src Source) []Fact {
 	switch {
 	case src.Kind == kindImage:
 		return nil
+	case src.Kind == kindToolCall && src.JudgedOnly:
+		return nil // (a call's facts are evidence)
 	case src.Kind == kindToolCall:
 		out = callEvidence(src)
 	case src.Role == "summary":
@@ -64,6 +70,9 @@ func ExtractSource(src Source) []Fact {
 	default:
 		out = prose(src.ID, src.Role, OriginAssistant, src.Text, false)
 	}
+	if src.JudgedOnly {
+		out = judgedOnly(out)
+	}
 	reloaded := ""
 	if (src.Role == "system" || src.Kind == kindInstruction) && reloadable(src.Name) {
 		reloaded = src.Name
@@ -73,6 +82,17 @@ func ExtractSource(src Source) []Fact {
 		out[i].Reloaded = reloaded
 	}
 	return out
+}
+
+// judgedOnly drops the evidence facts of out, in place.
+func judgedOnly(out []Fact) []Fact {
+	kept := out[:0]
+	for _, f := range out {
+		if !f.Evidence {
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }
 
 // reloadable reports whether an injected instruction, named by its origin, is one the

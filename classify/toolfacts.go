@@ -34,6 +34,9 @@ func toolFacts(src Source) []Fact {
 		// the agent's harness refused the call (a malformed or stale tool call, a
 		// read too large): nothing ran, so the work did not fail; its lines stay
 		// evidence
+		if src.JudgedOnly {
+			return nil
+		}
 		for _, sp := range Split(body, true) {
 			if !sp.Code && len(sp.Text) <= maxEvidenceLine && len(out) < maxEvidenceFacts {
 				out = append(out, evidenceFact(src.ID, sp))
@@ -60,7 +63,7 @@ func toolFacts(src Source) []Fact {
 			continue
 		}
 		switch {
-		case len(out) >= maxEvidenceFacts:
+		case len(out) >= maxEvidenceFacts || src.JudgedOnly:
 		case numbered:
 			if f, ok := dumpFact(src.ID, sp); ok {
 				out = append(out, f)

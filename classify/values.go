@@ -27,18 +27,18 @@ func splitWords(text string) []word {
 	out := make([]word, 0, len(text)/6+1)
 	i := 0
 	for i < len(text) {
-		r, n := utf8.DecodeRuneInString(text[i:])
-		if unicode.IsSpace(r) {
+		if n := spaceAt(text, i); n > 0 {
 			i += n
 			continue
 		}
 		j := i
-		for j < len(text) {
-			r, n := utf8.DecodeRuneInString(text[j:])
-			if unicode.IsSpace(r) {
-				break
+		for j < len(text) && spaceAt(text, j) == 0 {
+			if text[j] < utf8.RuneSelf {
+				j++
+			} else {
+				_, n := utf8.DecodeRuneInString(text[j:])
+				j += n
 			}
-			j += n
 		}
 		if compactJSON(text[i:j]) {
 			out = append(out, jsonWords(text, i, j)...)
@@ -69,6 +69,21 @@ func splitWords(text string) []word {
 		i = j
 	}
 	return out
+}
+
+// spaceAt is the length of the white-space character at text[i] (0 when there is
+// none): ASCII is read without decoding.
+func spaceAt(text string, i int) int {
+	if c := text[i]; c < utf8.RuneSelf {
+		if c == ' ' || c >= '\t' && c <= '\r' {
+			return 1
+		}
+		return 0
+	}
+	if r, n := utf8.DecodeRuneInString(text[i:]); unicode.IsSpace(r) {
+		return n
+	}
+	return 0
 }
 
 // settingsList: a run of settings without spaces, "a=1,b=2" (as a database prints
