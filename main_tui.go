@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"io"
 	"os"
 	"strings"
@@ -87,6 +88,11 @@ func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) i
 	if term := os.Getenv("TERM"); term != "dumb" && interactive(os.Stdout) {
 		opt.Copy = tui.OSC52(os.Stdout, os.Getenv)
 	}
+	if fi, err := os.Stat(path); err == nil && fi.Mode().IsRegular() {
+		opt.Stream = func(ctx context.Context, up func(tui.Update)) (tui.Loaded, error) {
+			return streamAudit(ctx, path, lo, up)
+		}
+	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		// a folder: the session list, as `compaudit sessions` finds it (a folder that
 		// holds no session list but is itself a session, such as OpenCode's, loads)
@@ -106,6 +112,24 @@ func runTUIAt(path, theme string, lo loadOptions, round int, stderr io.Writer) i
 		return exitUsage
 	}
 	return exitOK
+}
+
+// streamAudit reads and audits the session at path for the TUI, telling up how far
+// the audit has got and handing it the first round as soon as that is judged.
+func streamAudit(ctx context.Context, path string, lo loadOptions, up func(tui.Update)) (tui.Loaded, error) {
+	s, err := load(path, lo)
+	if err != nil {
+		return tui.Loaded{}, err
+	}
+	msgs := tuiMessages(s)
+	r, err := audit.RunContext(ctx, s, audit.Options{Version: version,
+		Progress: func(p audit.Progress) { up(tui.Update{Progress: p}) },
+		First:    func(r *audit.Report) { up(tui.Update{First: &tui.Loaded{Report: r, Messages: msgs}}) },
+	})
+	if err != nil {
+		return tui.Loaded{}, err
+	}
+	return tui.Loaded{Report: r, Messages: msgs}, nil
 }
 
 // tuiMessages lists the transcript's messages and the compaction summaries (under the

@@ -36,6 +36,15 @@ func (m *Model) headerLines() int {
 	return n
 }
 
+// totalRounds is how many rounds the session has: while the first round's audit is
+// shown alone, the count the audit of the rest reports.
+func (m *Model) totalRounds() int {
+	if (m.partial || m.stopped) && m.prog.Rounds > len(m.rep.Rounds) {
+		return m.prog.Rounds
+	}
+	return len(m.rep.Rounds)
+}
+
 // header draws the header lines.
 func (m *Model) header() []string {
 	r := m.Round()
@@ -82,6 +91,9 @@ func (m *Model) verdictLine() string {
 	invs := m.sortedInvariants()
 	counts := sep + m.severityCounts()
 	k := m.flaggedCount()
+	if m.partial || m.stopped {
+		return " invariants: known once every round is audited" + sep + "round 1: " + counts[len(sep):]
+	}
 	if k == 0 {
 		if len(invs) > 0 {
 			return fmt.Sprintf(" no invariant dropped without retirement (%d tracked)", len(invs)) + counts
@@ -181,7 +193,7 @@ func (m *Model) roundLine() string {
 	if m.all {
 		rows = "all facts"
 	}
-	l := m.st.Title.Render(fmt.Sprintf(" round %d of %d", m.round+1, len(m.rep.Rounds))) + sep + diffview.Sanitize(r.ID) + sep + view + sep + rows +
+	l := m.st.Title.Render(fmt.Sprintf(" round %d of %d", m.round+1, m.totalRounds())) + sep + diffview.Sanitize(r.ID) + sep + view + sep + rows +
 		sep + m.familyCounts(r)
 	depth := fmt.Sprintf("depth %d", r.Depth)
 	if r.Depth > 2 {

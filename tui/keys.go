@@ -42,6 +42,8 @@ type KeyMap struct {
 	Back key.Binding
 	Help key.Binding
 	Quit key.Binding
+	// Cancel stops the audit of the other rounds while the first is shown.
+	Cancel key.Binding
 
 	// Filter and Open are the session picker's.
 	Filter key.Binding
@@ -101,9 +103,10 @@ func DefaultKeyMap() KeyMap {
 		Export:     b([]string{"e"}, "e", "export report"),
 		Mouse:      b([]string{"M"}, "M", "mouse on/off"),
 
-		Back: b([]string{"esc", "q"}, "esc", "back"),
-		Help: b([]string{"?"}, "?", "help and legend"),
-		Quit: b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Back:   b([]string{"esc", "q"}, "esc", "back"),
+		Help:   b([]string{"?"}, "?", "help and legend"),
+		Quit:   b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Cancel: b([]string{"X"}, "X", "stop auditing the other rounds"),
 
 		Filter: b([]string{"/"}, "/", "filter"),
 		Open:   b([]string{"enter"}, "enter", "audit the session"),
@@ -127,7 +130,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
 		{k.NextRound, k.PrevRound, k.Cumulative, k.ShowAll, k.NextFinding, k.PrevFinding, k.Detail, k.Message, k.Copy, k.Goto},
 		{k.FilterFamily, k.FilterSeverity, k.FilterClass, k.ClearFilters, k.Search, k.NextMatch, k.PrevMatch, k.ClearSearch},
-		{k.Layout, k.Invariants, k.Matrix, k.Lineage, k.Export, k.Mouse, k.Back, k.Help, k.Quit},
+		{k.Layout, k.Invariants, k.Matrix, k.Lineage, k.Export, k.Mouse, k.Back, k.Help, k.Quit, k.Cancel},
 	}
 }
 

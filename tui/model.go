@@ -6,6 +6,7 @@
 package tui
 
 import (
+	"context"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -38,6 +39,11 @@ type Options struct {
 	Theme themes.Theme
 	// Load reads and audits the session; it runs in a command, off the key path.
 	Load func() (Loaded, error)
+	// Stream, when set, is used instead of Load: it reads and audits the session,
+	// telling up how far it has got and handing it the first round's audit as soon as
+	// that is judged (shown while the rest is audited, with a progress bar); it stops
+	// when ctx is done (the Cancel key).
+	Stream func(ctx context.Context, up func(Update)) (Loaded, error)
 	// Report, when set, is shown at once (tests), with Messages as its transcript.
 	Report   *audit.Report
 	Messages []Message
@@ -123,10 +129,16 @@ type Model struct {
 	listing bool // waiting for the session list
 	pending []tea.KeyMsg
 	loading bool
-	err     error
-	rep     *audit.Report
-	msgs    []Message
-	msgAt   map[string]int
+	// stream is the streamed load in progress (nil without Options.Stream); prog is
+	// how far it has got; partial is set while the first round's audit is shown and
+	// the rest is judged, stopped once the user stopped it (or it failed) there.
+	stream           *stream
+	prog             audit.Progress
+	partial, stopped bool
+	err              error
+	rep              *audit.Report
+	msgs             []Message
+	msgAt            map[string]int
 
 	pick picker
 
@@ -194,6 +206,9 @@ func New(opt Options) Model {
 		m.pick.dir = opt.Title
 	default:
 		m.loading = true
+		if opt.Stream != nil {
+			m.stream = newStream()
+		}
 	}
 	return m
 }
@@ -208,6 +223,9 @@ func (m *Model) resetCaches() {
 func (m Model) Init() tea.Cmd {
 	if m.listing {
 		return tea.Batch(m.spin.Tick, listCmd(m.opt.List))
+	}
+	if m.loading && m.stream != nil {
+		return tea.Batch(m.spin.Tick, m.stream.run(m.opt.Stream), m.stream.next())
 	}
 	if !m.loading || m.opt.Load == nil {
 		return nil
@@ -306,6 +324,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m.scanned(msg)
 	case loadedMsg:
 		return m.loaded(msg)
+	case progressMsg, firstMsg, streamDoneMsg:
+		nm, cmd, _ := m.streamMsg(msg)
+		return nm, cmd
 	case spinner.TickMsg:
 		if !m.loading && !m.listing && !m.pick.scanning() {
 			return m, nil

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/compaudit/compaudit/audit"
@@ -34,6 +35,10 @@ func (m Model) keyMsg(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 		if (m.loading || m.listing) && len(m.pending) < 32 {
 			m.pending = append(m.pending, msg) // typed ahead: replayed once loaded
 		}
+		return m, nil
+	}
+	if m.partial && key.Matches(msg, k.Cancel) {
+		m.stopStream()
 		return m, nil
 	}
 	switch m.view {
@@ -165,6 +170,10 @@ func (m Model) mainKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Bottom):
 		m.cur = max(0, len(m.vis)-1)
 		m.ensureVisible()
+	case key.Matches(msg, k.NextRound) && m.partial && m.round+1 >= len(m.rep.Rounds):
+		m.status = fmt.Sprintf("round %d is still being audited", m.round+2)
+	case key.Matches(msg, k.NextRound) && m.stopped && m.round+1 >= len(m.rep.Rounds):
+		m.status = "the audit was stopped after round 1"
 	case key.Matches(msg, k.NextRound):
 		m.setRound(m.round + 1)
 	case key.Matches(msg, k.PrevRound):

@@ -26,6 +26,9 @@ func (m Model) View() string {
 			title = "session"
 		}
 		lines = []string{"", " " + m.spin.View() + " reading and auditing " + diffview.Sanitize(title) + "…", "", m.st.Faint.Render(" q quits")}
+		if m.stream != nil && m.prog.Messages > 0 {
+			lines = append(lines[:2], m.progressLine(), "", lines[3])
+		}
 	case m.err != nil:
 		lines = []string{"", m.st.Severity(audit.SevError).Render(" compaudit: cannot open the session"), ""}
 		lines = append(lines, wrapPlain(diffview.Sanitize(m.err.Error()), m.w-2, " ")...)
@@ -120,7 +123,10 @@ func (m *Model) mainView() []string {
 		cols = []string{m.columnHeader()}
 	}
 	bottom := []string{m.statusLine(), m.footer()}[:nb]
-	body := max(1, m.h-len(head)-len(cols)-nb)
+	if m.partial && nb > 0 && m.h-len(head)-len(cols)-nb > 2 {
+		bottom = append([]string{m.progressLine()}, bottom...)
+	}
+	body := max(1, m.h-len(head)-len(cols)-len(bottom))
 	rows := append(cols, m.rows(body)...)
 	if pw := m.panelW(); pw > 0 {
 		panel := m.invariantPanel(pw, len(rows))
