@@ -37,6 +37,10 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- None.\n- Purged the session cache on the edge nodes and restarted them", Fires: true},
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- Purge the session cache on the edge nodes, then restart them", Fires: false},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git status\nYour branch is ahead of 'origin/main' by 1 commit."}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: true},
+		// a bare action names nothing it was done to: any record of that action is its record
+		{Source: []string{"assistant: The chart renders; shipping it now.", "tool: $ helm upgrade --install grafana ./charts/grafana\nRelease \"grafana\" has been upgraded. Happy Helming!\nSTATUS: deployed"}, Summary: "- Deployed successfully", Fires: false},
+		{Source: []string{"assistant: The chart renders locally; I have not touched the cluster."}, Summary: "- Deployed successfully", Fires: true},
+		{Source: []string{"tool: $ fly deploy --app ledger-api\n==> Monitoring deployment\n 1 desired, 1 placed, 1 healthy"}, Summary: "Deployed and verified.", Fires: false},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git push origin main\nTo github.com:acme/app.git\n   41aa0c3..9c1e2d7  main -> main"}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: false},
 		{Source: []string{"assistant: Removed the stale fixtures under tests/golden/ and regenerated them."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: false},
 		{Source: []string{"assistant: Listed the stale fixtures under tests/golden/."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: true},
@@ -211,6 +215,9 @@ func actionStems(e *lexicon.Entry) []string {
 // same thing: next to one of its specific values (in the same message, or a tool call
 // and its result), or about its subject.
 func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
+	if bareAction(g) {
+		return actionRecorded(r, stems)
+	}
 	var specific []string
 	for _, t := range g.Tokens {
 		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath {
@@ -257,6 +264,63 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 			if v-s <= 1 && v-s >= -1 {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// bareAction: the claim names nothing the action was done to, only actions and how
+// they went ("Pushed successfully", "Committed and pushed.", "Deployed"): no subject,
+// no value, and every other word a function word or an adverb.
+func bareAction(g *classify.Fact) bool {
+	if len(g.Subjects) > 0 || len(g.Tokens) > 0 {
+		return false
+	}
+	hits := lexicon.Default().Find(g.Text)
+	covered := func(at int) bool {
+		for _, h := range hits {
+			if (h.Category == "event" || h.Category == "consequential") && h.Start <= at && at < h.End {
+				return true
+			}
+		}
+		return false
+	}
+	at, actions := 0, 0
+	for _, w := range strings.Fields(g.Text) {
+		i := at + strings.Index(g.Text[at:], w)
+		at = i + len(w)
+		t := lower(strings.Trim(w, ",.;:!?\"'`*()[]-"))
+		switch {
+		case covered(i + strings.Index(w, strings.TrimLeft(w, "*_-`'\"("))):
+			actions++
+		case t == "" || strings.HasSuffix(t, "ly") || len(classify.Terms(t, nil)) == 0:
+		default:
+			return false
+		}
+	}
+	return actions > 0
+}
+
+// actionRecorded: some source fact, or a tool line other than a file's text, asserts
+// the action's word family.
+func actionRecorded(r *rule.Round, stems []string) bool {
+	asserts := func(f *classify.Fact) bool {
+		low := strings.ToLower(f.Text)
+		for _, st := range stems {
+			if stemAsserted(low, st) {
+				return true
+			}
+		}
+		return false
+	}
+	for i := range r.Src {
+		if asserts(&r.Src[i]) {
+			return true
+		}
+	}
+	for i := range r.Ev {
+		if !r.Ev[i].Code && asserts(&r.Ev[i]) {
+			return true
 		}
 	}
 	return false
