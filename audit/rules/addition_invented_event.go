@@ -38,7 +38,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- Purge the session cache on the edge nodes, then restart them", Fires: false},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git status\nYour branch is ahead of 'origin/main' by 1 commit."}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: true},
 		// a bare action names nothing it was done to: any record of that action is its record
-		{Source: []string{"assistant: The chart renders; shipping it now.", "tool: $ helm upgrade --install grafana ./charts/grafana\nRelease \"grafana\" has been upgraded. Happy Helming!\nSTATUS: deployed"}, Summary: "- Deployed successfully", Fires: false},
+		{Source: []string{"assistant: The chart renders; shipping it now.", "tool: $ helm upgrade --install grafana ./charts/grafana\nUpgraded grafana to revision 7\nSTATUS: deployed"}, Summary: "- Deployed successfully", Fires: false},
 		{Source: []string{"assistant: The chart renders locally; I have not touched the cluster."}, Summary: "- Deployed successfully", Fires: true},
 		{Source: []string{"tool: $ fly deploy --app ledger-api\n==> Monitoring deployment\n 1 desired, 1 placed, 1 healthy"}, Summary: "Deployed and verified.", Fires: false},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git push origin main\nTo github.com:acme/app.git\n   41aa0c3..9c1e2d7  main -> main"}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: false},
