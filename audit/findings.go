@@ -69,7 +69,7 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		}
 		seen[key] = true
 		f, w := finding(r, h, s)
-		if partial && (f.Family == Addition || f.Family == ProvenanceLoss) {
+		if partial && (f.Family == Addition || f.Family == ProvenanceLoss || h.Rule.Absent) {
 			w = min(w, WarningWeight-0.01)
 			f.Why = strings.TrimSpace(f.Why + "; the round's sources are partial, so this may stem from unseen context")
 		}

@@ -121,10 +121,10 @@ func failureFacts(id, text string, failed bool) []Fact {
 		if len(cued) >= maxFailureFacts {
 			break
 		}
-		if sp.Code || len(sp.Text) > maxEvidenceLine || !hasAlnum(sp.Text) || codeLike(sp.Text) {
-			continue
+		if sp.Code || len(sp.Text) > maxEvidenceLine || !hasAlnum(sp.Text) || codeLike(sp.Text) || commandEcho(sp.Text) || passLine(sp.Text) {
+			continue // (a command the runner echoes before it runs it, or a part that passed, is not what failed)
 		}
-		cue := failureLine(sp.Text)
+		cue := failureLine(sp.Text) || failed && diagnosticLine(sp.Text)
 		for _, s := range sentences(text, sp.Start, sp.End, sp.Context) {
 			if templateLine(s.Text) {
 				continue
@@ -152,6 +152,41 @@ func failureFacts(id, text string, failed bool) []Fact {
 	}
 	return nil
 }
+
+// commandEcho: a line a task runner or shell prints to show the command it runs next
+// ("$ go vet ./...", "[build] $ make dist", "+ npm ci" under set -x).
+func commandEcho(t string) bool {
+	t = strings.TrimSpace(t)
+	if strings.HasPrefix(t, "[") {
+		if i := strings.IndexByte(t, ']'); i > 0 && i < 24 {
+			t = strings.TrimSpace(t[i+1:])
+		}
+	}
+	return strings.HasPrefix(t, "$ ") || strings.HasPrefix(t, "+ ") && len(strings.Fields(t)) >= 2
+}
+
+// passLine: a test runner's line for a part that passed or had nothing to run ("ok
+// pkg/cart 0.41s", "?   pkg/cmd [no test files]", "PASS", "✓ renders the cart").
+func passLine(t string) bool {
+	f := strings.Fields(t)
+	if len(f) == 0 {
+		return false
+	}
+	switch f[0] {
+	case "ok", "?", "PASS", "PASSED", "✓", "✔", "√":
+		return len(f) == 1 || f[0] != "?" || strings.Contains(t, "[no test files]")
+	}
+	return false
+}
+
+// reDiagnostic is a compiler's or linter's diagnostic: a file position with its column,
+// then a message in words ("pkg/list/data.go:685:2: declared and not used: repo",
+// "src/app.ts(14,3): error TS2304: Cannot find name"). A position without a column is
+// as often a test's log line ("login_test.go:38: starting the server").
+var reDiagnostic = regexp.MustCompile(`^\S+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+:\d+:|\(\d+,\d+\):)\s*(?:-\s*)?[A-Za-z][A-Za-z'-]*\s+\S`)
+
+// diagnosticLine: in a failed result, a diagnostic says what failed.
+func diagnosticLine(t string) bool { return reDiagnostic.MatchString(strings.TrimSpace(t)) }
 
 // genericFailure: a line that says a failure happened but not which ("Exit code 1",
 // "Error: task failed", "Run with --verbose for more information").
@@ -295,7 +330,8 @@ func codeLike(t string) bool {
 			return true
 		}
 	}
-	for _, p := range []string{":= ", "errors.New(", "fmt.Errorf(", "t.Fatalf(", "t.Errorf(", "catch (", "=> ", " -> ", "==", "!=", "&&", "||"} {
+	for _, p := range []string{":= ", "errors.New(", "fmt.Errorf(", "t.Fatalf(", "t.Errorf(", "catch (", "=> ", " -> ", "==", "!=", "&&", "||",
+		", //", "; //", ") //", "{ //"} { // (the last four: a comment after code)
 		if strings.Contains(s, p) {
 			return true
 		}

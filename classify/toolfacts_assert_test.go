@@ -23,3 +23,48 @@ func TestAssertionFailureLine(t *testing.T) {
 		}
 	}
 }
+
+// In a failed run, a diagnostic (a file position and a message) says what failed, and
+// the commands the runner echoed before it ran them are not failure records.
+func TestFailedRunDiagnostics(t *testing.T) {
+	out := "Exit code 2\n[check] $ cargo clippy --all-targets\n[check] $ tsc --noEmit\nweb/src/cart.ts(41,7): error TS2322: Type 'string' is not assignable to type 'number'.\nlib/queue.rs:88:13: unused variable: `batch`\nqueue.rs:1: : # crate queue\n    worker_test.go:31: draining the queue first\n[check] ERROR task failed"
+	var got []string
+	for _, f := range failureFacts("t1", out, true) {
+		got = append(got, f.Text)
+	}
+	want := []string{"web/src/cart.ts(41,7): error TS2322: Type 'string' is not assignable to type 'number'.", "lib/queue.rs:88:13: unused variable: `batch`"}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("failure records %q, want %q", got, want)
+	}
+	for line, want := range map[string]bool{
+		"$ make release": true, "[lint] $ ruff check .": true, "+ npm ci": true,
+		"+3 more lines": false, "price is $ 40": false, "[warn] disk at 91%": false,
+	} {
+		if commandEcho(line) != want {
+			t.Errorf("commandEcho(%q) = %v, want %v", line, !want, want)
+		}
+	}
+	for line, want := range map[string]bool{
+		"ok  \tgithub.com/acme/cart\t0.41s": true, "?   \tgithub.com/acme/cmd\t[no test files]": true, "PASS": true,
+		"✓ renders the empty cart (12 ms)": true, "? what failed here": false, "okay, the build failed": false, "FAIL\tgithub.com/acme/cart": false,
+	} {
+		if passLine(line) != want {
+			t.Errorf("passLine(%q) = %v, want %v", line, !want, want)
+		}
+	}
+}
+
+// A line of code is not a statement, also when it ends in a comment; prose with a
+// slash or a comma is.
+func TestCodeLikeComments(t *testing.T) {
+	for line, want := range map[string]bool{
+		"\tRetryBudget: 3, // keep below the broker's limit": true,
+		"timeout(30) // seconds":                             true,
+		"Retries were capped at 3, per the runbook.":         false,
+		"see docs/ops // the runbook":                        false,
+	} {
+		if got := codeLike(line); got != want {
+			t.Errorf("codeLike(%q) = %v, want %v", line, got, want)
+		}
+	}
+}

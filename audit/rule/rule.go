@@ -60,6 +60,11 @@ type Rule struct {
 	// number, a date, a path, a bound, a product): the slot itself pairs the facts, so
 	// how loosely the rest of the sentence aligns says little against it.
 	Anchored bool
+	// Absent: the rule's evidence is that no source states the summary's value or
+	// claim. When the round's sources are known to be partial, that may stem from the
+	// context the file does not hold, so its findings stay below warning (as additions
+	// do).
+	Absent bool
 	// One check, for the rule's stage.
 	Pair  func(r *Round, p Pair) (Hit, bool)
 	Lost  func(r *Round, i int) (Hit, bool)

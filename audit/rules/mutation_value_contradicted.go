@@ -15,6 +15,7 @@ var _ = rule.Register(&rule.Rule{
 	Doc:      "The summary states a value no source gives, one slip (transposed, dropped or added digit, a character of an id) away from a comparable value a source gives.",
 	Stage:    rule.StageClaim,
 	Anchored: true,
+	Absent:   true, // (the summary's value is in no source the file holds)
 	Claim: func(r *rule.Round, k int) (rule.Hit, bool) {
 		g := &r.Sum[k]
 		for _, t := range g.Tokens {
