@@ -24,7 +24,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false // "don't raise it above 90 s", "it must not go above 90 s": one prohibition, reworded
 		}
 		for _, w := range polarityWords(f, fn, gn) {
-			if !mentions(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) {
+			if !mentions(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) || !sameClause(f, g, w) {
 				continue
 			}
 			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && deniedInClause(f, w) {
@@ -40,7 +40,11 @@ var _ = rule.Register(&rule.Rule{
 			if gn[w] == 0 && reportsWorkOn(f, g) {
 				return rule.Hit{}, false // the problem and its fix: open-closed judges whether the fix happened
 			}
-			if antonymousNear(pos, w) || fn[w] > 0 && fn[w]+ruledOut(f, w) == ruledOut(g, w) {
+			neg := f
+			if pos == f {
+				neg = g
+			}
+			if antonymousNear(pos, w) || privative(neg, pos, w) || fn[w] > 0 && fn[w]+ruledOut(f, w) == ruledOut(g, w) {
 				return rule.Hit{}, false
 			}
 			d := "the summary drops the negation of " + quoteWord(f, w)
@@ -76,6 +80,10 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The thumbnail cache key isn't scoped to the tenant."}, Summary: "- **Fix:** Scoped the thumbnail cache key to the tenant.", Fires: false},
 		{Source: []string{"assistant: I didn't rotate the webhook secret."}, Summary: "Rotated the webhook secret.", Fires: true},
 		{Source: []string{"assistant: PR 77: added retry logging for uploads while keeping the \"don't block the editor\" principle."}, Summary: "PR 77: added retry logging for uploads while keeping the \"block the editor\" principle.", Fires: true},
+		// the same claim with an antonym or an un- word: no flip
+		{Source: []string{"assistant: `rsync -a` only copies changed files to the mirror."}, Summary: "`rsync -a` doesn't copy unchanged files to the mirror.", Fires: false},
+		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "Exporter: nightly archive compression missing.", Fires: false},
+		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "The exporter compresses the nightly archives.", Fires: true},
 		{Source: []string{"assistant: The thumbnail cache key is missing the tenant id.", "user: isn't the thumbnail cache key missing the tenant id?"}, Summary: "- The user pointed out: \"isn't the thumbnail cache key missing the tenant id?\"", Fires: false},
 	},
 })
@@ -275,6 +283,63 @@ func speakerActs(text string) bool {
 	switch x {
 	case "i", "we", "i've", "we've", "didn't", "did", "haven't", "hasn't", "never", "not":
 		return true
+	}
+	return false
+}
+
+// sameClause: the clauses that hold w on both sides say mostly the same things (half
+// of the shorter one's content words are shared): a negation moved within one claim, not a
+// claim of another clause that reuses the word ("X is clean because Y" against "X is
+// clean; Y did not happen").
+func sameClause(f, g *classify.Fact, w string) bool {
+	a, b := clauseTerms(f.Text, w), clauseTerms(g.Text, w)
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	shared := 0
+	for _, x := range a {
+		if slices.Contains(b, x) {
+			shared++
+		}
+	}
+	return 3*shared >= 2*min(len(a), len(b))
+}
+
+// clauseTerms are the content words of the clause of text that holds w (clauses end
+// at , ; : ( ) — | and "but"), negations left out.
+func clauseTerms(text, w string) []string {
+	cut := func(r rune) bool { return strings.ContainsRune(",;:()—|", r) }
+	for _, c := range strings.FieldsFunc(text, cut) {
+		for _, part := range strings.Split(c, " but ") {
+			ws := strings.Fields(part)
+			if !slices.ContainsFunc(ws, func(x string) bool { return wordIs(x, w) }) {
+				continue
+			}
+			var out []string
+			for _, x := range ws {
+				for _, t := range classify.ContentWords(x) {
+					if !slices.Contains(out, t) {
+						out = append(out, t)
+					}
+				}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// privative: the negated side's clause denies the opposite of what the other side's
+// clause affirms ("doesn't show untracked files" says "shows only tracked files"; "not
+// unsafe" says "safe"): an un- or non- word against its base.
+func privative(neg, pos *classify.Fact, w string) bool {
+	a, b := clauseTerms(neg.Text, w), clauseTerms(pos.Text, w)
+	for _, x := range a {
+		for _, p := range []string{"un", "non"} {
+			if base, ok := strings.CutPrefix(x, p); ok && len(base) >= 4 && slices.Contains(b, base) && !slices.Contains(b, x) {
+				return true
+			}
+		}
 	}
 	return false
 }
