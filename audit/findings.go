@@ -35,6 +35,9 @@ var (
 	RoundBudget = 6
 	BudgetStep  = 8
 	BudgetMax   = 6
+	// DocumentFacts: a user or instruction message with this many facts is a document
+	// (pasted or injected); at most DocumentLosses of its omissions are above info.
+	DocumentFacts, DocumentLosses = 12, 2
 	// ErrorBudget: a round that lost more than RoundBudget things of error weight
 	// reports them all, up to this many (a summary that dropped a dozen rules says so).
 	ErrorBudget = 12
@@ -48,14 +51,16 @@ var (
 	evidenceWeight = 0.7
 )
 
+// scored is a finding with its weight and its source fact (-1 for none).
+type scored struct {
+	f   Finding
+	w   float64
+	src int
+}
+
 // findings turns a round's hits into findings with severity, then ranks and ids them.
 func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []Finding {
 	r := jr.Round
-	type scored struct {
-		f   Finding
-		w   float64
-		src int
-	}
 	var out []scored
 	seen := map[string]bool{}
 	for _, h := range jr.Hits {
@@ -86,6 +91,7 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		return position(a.f) - position(b.f)
 	})
 	out = dedupe(out, func(x scored) (string, int) { return x.f.Family, x.src }, r)
+	capDocuments(out, r)
 	candidates, errors := 0, 0
 	for _, x := range out {
 		if x.w >= WarningWeight {
@@ -112,6 +118,33 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		res[k] = f
 	}
 	return res
+}
+
+// capDocuments: a long injected or pasted text (a skill's or command's body, a
+// review the user pasted) lost in a summary is one loss, not one per line: of the
+// omissions from one such message, only the DocumentLosses weightiest stay above
+// info. out is sorted by weight.
+func capDocuments(out []scored, r *rule.Round) {
+	facts := map[string]int{}
+	for i := range r.Src {
+		facts[r.Src[i].Message]++
+	}
+	loud := map[string]int{}
+	for k := range out {
+		x := &out[k]
+		if x.f.Family != Omission || x.src < 0 || x.w < WarningWeight {
+			continue
+		}
+		f := &r.Src[x.src]
+		if (f.Origin != classify.OriginInstruction && f.Origin != classify.OriginUser) || facts[f.Message] < DocumentFacts {
+			continue
+		}
+		if loud[f.Message]++; loud[f.Message] > DocumentLosses {
+			x.w = WarningWeight - 0.01
+			x.f.Importance = round3(x.w)
+			x.f.Why = strings.TrimSpace(x.f.Why + fmt.Sprintf("; one more loss from the same long message (%s, %d facts)", f.Message, facts[f.Message]))
+		}
+	}
 }
 
 // pairConfidence (0..1) says how surely the summary fact is the source fact's claim

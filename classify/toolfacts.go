@@ -245,7 +245,7 @@ func dumpFact(id string, sp Span) (Fact, bool) {
 // (error:, FAIL, fatal, panic, Traceback, denied ...) or reports a non-zero exit.
 func failureLine(line string) bool {
 	t := strings.TrimLeft(line, " \t>*-•✗✘×!#[")
-	if assertionWords(t) {
+	if assertionWords(t) && !printsMessage(t) && !codeLike(t) {
 		if m := reAssertion.FindString(t); m != "" && strings.ContainsAny(m, "0123456789\"'`") {
 			return true // a test's assertion message: "Expected 2 rewind points, got 0", "x = 12, want 10"
 		}
@@ -261,6 +261,13 @@ func failureLine(line string) bool {
 		}
 	}
 	return false
+}
+
+// printsMessage: a line of code that prints the message (a call given a string
+// literal: `t.Errorf("got %d, want 2", n)`), as a grep or a diff shows it: the code,
+// not its output.
+func printsMessage(t string) bool {
+	return strings.Contains(t, "(\"") || strings.Contains(t, "('") || strings.Contains(t, "(`")
 }
 
 // advisory: a line a tool prints as advice beside an error (git's "hint:", rustc's

@@ -14,6 +14,9 @@ func TestAssertionFailureLine(t *testing.T) {
 		"We expected the rollout to finish by noon, and it did.":       false,
 		"I want the export, got it?":                                   false,
 		"ok  github.com/acme/cart 0.41s":                               false,
+		// the code that prints an assertion, as grep shows it, is not a failure
+		"212:\t\tt.Errorf(\"total = %d, want 1200\", got)":    false,
+		"    expect(total).toBe(1200) // got 1250, want 1200": false,
 		// a tool's advice beside the error is not the record
 		"hint: could not apply 4f2a1c9... bump schema":  false,
 		"error: could not apply 4f2a1c9... bump schema": true,
