@@ -22,3 +22,26 @@ func TestRelayedAttribution(t *testing.T) {
 		}
 	}
 }
+
+// In an agent's transcript the agent is not a third party: its own name is the
+// assistant, and a label that says "agent" names no team; a support agent is still
+// someone else.
+func TestAgentIsNotAThirdParty(t *testing.T) {
+	cases := []struct {
+		text, kind string
+	}{
+		{"According to Codex, the retry loop is fine.", "assistant"},
+		{"Agent lines: 4 of the 9 changed lines in billing.py", ""},
+		{"The hosting provider's support agent says the DNS change takes up to a day.", "team"},
+	}
+	for _, c := range cases {
+		fs := ExtractSource(Source{ID: "c1", Role: "summary", Text: c.text})
+		if len(fs) == 0 || fs[0].Provenance.Source != c.kind {
+			got := ""
+			if len(fs) > 0 {
+				got = fs[0].Provenance.Source
+			}
+			t.Errorf("%q: credited to %q, want %q", c.text, got, c.kind)
+		}
+	}
+}

@@ -218,7 +218,7 @@ func phraseAfter(low string, i int) string {
 var docWords = []string{"readme", "docs", "documentation", "guide", "spec", "rfc", "runbook", "changelog", "wiki", "manual", ".md", "contributing",
 	"policy", "handbook", "playbook", "release notes", "the api reference", "reference", "comment in", "the code says", "header", "config file", "ticket", "issue"}
 var teamWords = []string{"team", "squad", "on-call", "oncall", "sre", "security", "legal", "compliance", "dba", "ops", "support", "finance", "management", "lead", "manager", "reviewer",
-	"pi", "customer", "client", "owner", "maintainer", "architect", "cto", "ceo", "admin", "agent", "vendor", "registrar"}
+	"pi", "customer", "client", "owner", "maintainer", "architect", "cto", "ceo", "admin", "vendor", "registrar"} // (not "agent": in an agent's transcript that is the agent)
 var ciWords = []string{"ci", "pipeline", "the build", "the job", "the linter", "the tests", "the test suite", "the logs", "the output", "monitoring", "dashboard", "alert"}
 
 // originalOf is phrase (as cut from low) in the original casing ("" when not found).
@@ -233,6 +233,9 @@ func originalOf(low, text, phrase string) string {
 	return text[i : i+len(phrase)]
 }
 
+// agentName: the names an agent goes by in its own transcripts and summaries.
+var agentName = map[string]bool{"claude": true, "codex": true}
+
 // identify names the kind and identity of a phrase that introduces reported speech;
 // orig is the phrase as written (for telling a name from a common noun), "" when a
 // name is not acceptable here.
@@ -245,9 +248,9 @@ func identify(who, orig string) (kind, id string) {
 	if len(ws) > 5 || strings.ContainsAny(who, "_`=/") {
 		return "", "" // a clause, an identifier: not a name for someone
 	}
-	last := ws[len(ws)-1]
+	last := strings.TrimSuffix(strings.TrimSuffix(ws[len(ws)-1], "'s"), "’s") // (Claude's, the agent's)
 	switch {
-	case last == "i" || last == "we" || who == "i" || last == "claude" || strings.HasSuffix(who, "the assistant") || strings.HasSuffix(who, "the agent"):
+	case last == "i" || last == "we" || who == "i" || agentName[last] || strings.HasSuffix(who, "the assistant") || strings.HasSuffix(who, "the agent"):
 		if last == "we" {
 			return "", "" // "we" is both parties
 		}
