@@ -45,3 +45,21 @@ func TestAgentIsNotAThirdParty(t *testing.T) {
 		}
 	}
 }
+
+// The user as the subject of a speech verb in any tense credits the user.
+func TestUserSpeakingInAnyTense(t *testing.T) {
+	for text, want := range map[string]string{
+		"The user is pointing out that the staging bucket was renamed to media-stg.": "user",
+		"The user has asked for the export to stay in CSV.":                         "user",
+		"The user was testing the export on staging.":                               "",
+	} {
+		fs := ExtractSource(Source{ID: "m", Role: "assistant", Text: text})
+		if len(fs) == 0 || fs[0].Provenance.Source != want {
+			got := ""
+			if len(fs) > 0 {
+				got = fs[0].Provenance.Source
+			}
+			t.Errorf("%q: credited to %q, want %q", text, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/compaudit/compaudit/classify/lexicon"
@@ -140,6 +141,9 @@ func labelSpeaker(low string) (string, string) {
 			return "user", "user"
 		}
 	}
+	if reUserSpeaking.MatchString(low) {
+		return "user", "user" // "the user is pointing out that …"
+	}
 	for _, p := range []string{"my guess", "i think", "i decided", "i chose", "i suspect", "i believe", "my call", "my decision", "my choice", "my own call"} {
 		if i := strings.Index(low, p); i >= 0 && !quoted(low, i) && wordStart(low, i) {
 			return "assistant", "assistant"
@@ -150,6 +154,11 @@ func labelSpeaker(low string) (string, string) {
 	}
 	return "", ""
 }
+
+// reUserSpeaking: the user as the subject of a speech verb in its progressive or
+// perfect form ("the user is pointing out", "user has asked", "the user was
+// suggesting"), which the list of fixed phrases above does not spell out.
+var reUserSpeaking = regexp.MustCompile(`\buser (?:is|was|has|had|has been|had been) (?:point|ask|say|said|suggest|request|noted|noting|clarif|correct|tell|told|insist|confirm|mention|propos|explain|stat)\w*`)
 
 // labelParty: a short label ("team rules", "reviewer", "security constraint") names a
 // third party; the label's nouns of kind (rule, constraint, note) are not its name.
