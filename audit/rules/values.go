@@ -56,6 +56,9 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 		if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
 			continue // a line number compares only with a line number
 		}
+		if lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start)) {
+			continue // "line ~222" for "line 219": a place in code, given as roughly where it is
+		}
 		if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
 			continue // the summary keeps y where the source had it
 		}
@@ -82,6 +85,26 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 		}
 	}
 	return -1
+}
+
+// approxAt: the value at offset at in text is marked as approximate ("~222", "line
+// ~40", "about 300", "around line 90").
+func approxAt(text string, at int) bool {
+	if at <= 0 || at > len(text) {
+		return false
+	}
+	before := strings.TrimRight(text[:at], " ")
+	if strings.HasSuffix(before, "~") || strings.HasSuffix(before, "≈") {
+		return true
+	}
+	ws := strings.Fields(strings.ToLower(before))
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-2; k-- {
+		w := strings.Trim(ws[k], "(~")
+		if w == "about" || w == "around" || w == "roughly" || w == "approximately" || w == "approx." || strings.HasPrefix(ws[k], "~") || strings.HasPrefix(ws[k], "(~") {
+			return true
+		}
+	}
+	return false
 }
 
 // lineRef: a line number ("line 427", "lines 37, 147", "L12"), a location in code
