@@ -61,6 +61,17 @@ func (c cueSet) negatedAt(s int) bool {
 	return false
 }
 
+// negatedFrom: a negation between offsets from and s governs s (a tag's own "not
+// yet", not the description's before it).
+func (c cueSet) negatedFrom(from, s int) bool {
+	for _, h := range c.hits {
+		if h.Category == "negation" && h.Start >= from && h.End <= s {
+			return true
+		}
+	}
+	return false
+}
+
 // noPrefixed: the fact opens on "No" and a named thing, then a reason or a stop ("No
 // drive.readonly: it's restricted", "No `--force`, ever."): that thing is ruled out.
 // "No errors", "No, that's fine" name nothing.

@@ -26,6 +26,9 @@ func statusOf(cues cueSet) Status {
 			}
 		case "open", "partial", "done":
 			st.resolutionCue(h.Category, neg)
+			if at := statusTag(cues.text, h.Start); h.Category == "done" && at >= 0 && !cues.negatedFrom(at, h.Start) {
+				st.Resolution = StatusResolved // "Iterator not closed (already fixed)": the tag is the item's status
+			}
 		case "failed", "rejected", "chosen", "explored":
 			st.choiceCue(cues, h, neg)
 		}
@@ -37,6 +40,25 @@ func statusOf(cues cueSet) Status {
 		st.Epistemic = StatusEstablished
 	}
 	return st
+}
+
+// statusTag: the cue at offset at stands in a short tag that closes the text, after a
+// parenthesis, a bracket or a dash ("… (already fixed)", "… - resolved", "… — done"):
+// a list item's status, given after what the item is about. It returns where the tag
+// starts (-1 when the cue is in none).
+func statusTag(text string, at int) int {
+	open := max(strings.LastIndexAny(text[:at], "(["), strings.LastIndex(text[:at], " - "), strings.LastIndex(text[:at], "—"))
+	if open <= 0 {
+		return -1
+	}
+	tag := text[open:]
+	if len(strings.Fields(tag)) > 6 {
+		return -1
+	}
+	if closeAt := strings.IndexAny(tag, ")]"); closeAt >= 0 && strings.Trim(tag[closeAt:], ")]. *") != "" {
+		return -1
+	}
+	return open
 }
 
 // resolutionCue applies a work-status cue (open, partial, done) to st.

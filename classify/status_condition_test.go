@@ -25,3 +25,24 @@ func TestStatusInCondition(t *testing.T) {
 		}
 	}
 }
+
+// A short status tag after a list item (in parentheses, after a dash) is the item's
+// status, whatever the item's own words deny; a tag that denies keeps it open.
+func TestStatusTag(t *testing.T) {
+	for text, want := range map[string]string{
+		"Lock file not released (already fixed)":                     StatusResolved,
+		"Webhook retries not capped - resolved":                      StatusResolved,
+		"Webhook retries not capped (not fixed yet)":                 StatusOpen,
+		"Webhook retries not capped":                                 "",
+		"Retry not fixed yet (the cache part is done, retry is not)": StatusOpen,
+	} {
+		fs := ExtractSource(Source{ID: "c1", Role: "summary", Text: text})
+		if len(fs) == 0 || fs[0].Status.Resolution != want {
+			got := "(no fact)"
+			if len(fs) > 0 {
+				got = fs[0].Status.Resolution
+			}
+			t.Errorf("%q: resolution %q, want %q", text, got, want)
+		}
+	}
+}
