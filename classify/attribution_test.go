@@ -50,8 +50,8 @@ func TestAgentIsNotAThirdParty(t *testing.T) {
 func TestUserSpeakingInAnyTense(t *testing.T) {
 	for text, want := range map[string]string{
 		"The user is pointing out that the staging bucket was renamed to media-stg.": "user",
-		"The user has asked for the export to stay in CSV.":                         "user",
-		"The user was testing the export on staging.":                               "",
+		"The user has asked for the export to stay in CSV.":                          "user",
+		"The user was testing the export on staging.":                                "",
 	} {
 		fs := ExtractSource(Source{ID: "m", Role: "assistant", Text: text})
 		if len(fs) == 0 || fs[0].Provenance.Source != want {
