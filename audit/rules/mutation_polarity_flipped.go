@@ -84,6 +84,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: `rsync -a` only copies changed files to the mirror."}, Summary: "`rsync -a` doesn't copy unchanged files to the mirror.", Fires: false},
 		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "Exporter: nightly archive compression missing.", Fires: false},
 		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "The exporter compresses the nightly archives.", Fires: true},
+		{Source: []string{"assistant: The importer doesn't dedupe the vendor price rows."}, Summary: "Importer is missing vendor price row deduping.", Fires: false},
 		{Source: []string{"assistant: The thumbnail cache key is missing the tenant id.", "user: isn't the thumbnail cache key missing the tenant id?"}, Summary: "- The user pointed out: \"isn't the thumbnail cache key missing the tenant id?\"", Fires: false},
 	},
 })
@@ -174,9 +175,25 @@ func antonymousNear(pos *classify.Fact, w string) bool {
 				}
 			}
 		}
-		all = all && (near || contrasted(ws, k))
+		all = all && (near || contrasted(ws, k) || privativeHead(ws, k))
 	}
 	return seen && all
+}
+
+// privativeHead: a word that denies what follows it ("missing", "lacks", "without")
+// heads the phrase the word ends, within four words and no punctuation ("missing IDE
+// context tag stripping" denies the stripping).
+func privativeHead(ws []string, k int) bool {
+	for j := k - 1; j >= max(0, k-4); j-- {
+		switch strings.ToLower(strings.Trim(ws[j], "\"'`*(")) {
+		case "missing", "lacks", "lacking", "lack", "without", "absent":
+			return true
+		}
+		if strings.ContainsAny(ws[j], ",.;:!?)") {
+			return false
+		}
+	}
+	return false
 }
 
 // ruledOut counts the occurrences of w that a rejection governs, within a few words
