@@ -310,7 +310,7 @@ func TestOwnFixtures(t *testing.T) {
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 16.0 / 19, audit.Mutation: 25.0 / 33, audit.Addition: 7.0 / 10,
 			audit.EpistemicCollapse: 5.0 / 9, audit.ProvenanceLoss: 7.0 / 12},
-		overall: 60.0 / 83, maxTraps: 23, minInvOK: 59, allOpaque: true,
+		overall: 60.0 / 83, maxTraps: 23, minInvOK: 60, allOpaque: true,
 	})
 }
 

@@ -53,28 +53,12 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 	type cand struct{ k, s int }
 	var cs []cand
 	for k, y := range g.Tokens {
-		if used[k] || !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
-			continue // a line number compares only with a line number
+		if used[k] {
+			continue
 		}
-		if lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start)) {
-			continue // "line ~222" for "line 219": a place in code, given as roughly where it is
+		if s, ok := counterpartScore(f, g, x, y); ok {
+			cs = append(cs, cand{k, s})
 		}
-		if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
-			continue // the summary keeps y where the source had it
-		}
-		s := 2
-		if x.Key != "" && x.Key == y.Key {
-			s += 2
-		} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) && !(digitAdded(x, y) && shareSlotWord(f, x, g, y)) {
-			continue // values given to different things (unless one slip apart)
-		}
-		if x.Noun != "" && x.Noun == y.Noun {
-			s += 2
-		}
-		if s == 2 && smallFigure(x) && smallFigure(y) && !lineRef(x) {
-			continue // two small bare numbers with no key or noun in common: nothing says they fill one slot
-		}
-		cs = append(cs, cand{k, s})
 	}
 	slices.SortStableFunc(cs, func(a, b cand) int { return b.s - a.s })
 	for _, c := range cs {
@@ -105,6 +89,33 @@ func approxAt(text string, at int) bool {
 		}
 	}
 	return false
+}
+
+// counterpartScore weighs y of g as the value that took x's place in f (more for a
+// shared key or noun); false when y cannot have.
+func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
+	if !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
+		return 0, false // a line number compares only with a line number
+	}
+	if lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start)) {
+		return 0, false // "line ~222" for "line 219": a place in code, given as roughly where it is
+	}
+	if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
+		return 0, false // the summary keeps y where the source had it
+	}
+	s := 2
+	if x.Key != "" && x.Key == y.Key {
+		s += 2
+	} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) && !(digitAdded(x, y) && shareSlotWord(f, x, g, y)) {
+		return 0, false // values given to different things (unless one slip apart)
+	}
+	if x.Noun != "" && x.Noun == y.Noun {
+		s += 2
+	}
+	if s == 2 && smallFigure(x) && smallFigure(y) && !lineRef(x) {
+		return 0, false // two small bare numbers with no key or noun in common: nothing says they fill one slot
+	}
+	return s, true
 }
 
 // lineRef: a line number ("line 427", "lines 37, 147", "L12"), a location in code
