@@ -124,6 +124,19 @@ func (m *Model) swapReport(res Loaded) {
 	m.status = fmt.Sprintf("audit complete: %d %s", len(m.rep.Rounds), plural(len(m.rep.Rounds), "round", "rounds"))
 }
 
+// nextRound moves to the next round, or says why there is none yet (the audit of
+// the other rounds is running, or was stopped).
+func (m *Model) nextRound() {
+	switch {
+	case m.partial && m.round+1 >= len(m.rep.Rounds):
+		m.status = fmt.Sprintf("round %d is still being audited", m.round+2)
+	case m.stopped && m.round+1 >= len(m.rep.Rounds):
+		m.status = "the audit was stopped after round 1"
+	default:
+		m.setRound(m.round + 1)
+	}
+}
+
 // stopStream cancels the audit of the other rounds.
 func (m *Model) stopStream() {
 	if m.stream != nil && m.partial {

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/compaudit/compaudit/audit"
@@ -170,12 +169,8 @@ func (m Model) mainKey(msg tea.KeyMsg) (tea.Model, tea.Cmd) {
 	case key.Matches(msg, k.Bottom):
 		m.cur = max(0, len(m.vis)-1)
 		m.ensureVisible()
-	case key.Matches(msg, k.NextRound) && m.partial && m.round+1 >= len(m.rep.Rounds):
-		m.status = fmt.Sprintf("round %d is still being audited", m.round+2)
-	case key.Matches(msg, k.NextRound) && m.stopped && m.round+1 >= len(m.rep.Rounds):
-		m.status = "the audit was stopped after round 1"
 	case key.Matches(msg, k.NextRound):
-		m.setRound(m.round + 1)
+		m.nextRound()
 	case key.Matches(msg, k.PrevRound):
 		m.setRound(m.round - 1)
 	case key.Matches(msg, k.Cumulative):
