@@ -50,6 +50,10 @@ func (p *ccParser) messages(e *ccEntry, c *ccContent, r *ccLine) {
 		p.metaMessages(e, c, r)
 		return
 	}
+	if e.kind == ccUser && r.PlanContent != "" {
+		p.planMessage(e, c)
+		return
+	}
 	role := RoleUser
 	if e.kind == ccAssistant {
 		role = RoleAssistant
@@ -118,6 +122,27 @@ func (p *ccParser) messages(e *ccEntry, c *ccContent, r *ccLine) {
 		}
 	}
 	flush()
+}
+
+// planTrailer starts the harness's note after an accepted plan (where the transcript
+// from before plan mode is).
+const planTrailer = "If you need specific details from before exiting plan mode"
+
+// planMessage converts the line Claude Code writes when the user accepts a plan: the
+// plan is the agent's, approved, so it becomes an instruction named "plan", not the
+// user's words. The harness's note after it (where the earlier transcript is) is kept
+// as harness output: evidence for the paths it names, nothing to keep.
+func (p *ccParser) planMessage(e *ccEntry, c *ccContent) {
+	text, note := contentText(c), ""
+	if i := strings.Index(text, planTrailer); i >= 0 {
+		text, note = strings.TrimSpace(text[:i]), strings.TrimSpace(text[i:])
+	}
+	if text != "" {
+		e.msgs = append(e.msgs, ccMsg{Message: Message{Role: RoleSystem, Kind: KindInstruction, Name: "plan", Text: text, At: e.at, Line: e.line}})
+	}
+	if note != "" {
+		e.msgs = append(e.msgs, ccMsg{Message: Message{Role: RoleTool, Kind: KindToolResult, Name: "harness", Text: note, At: e.at, Line: e.line}})
+	}
 }
 
 // userText sorts one piece of user text: words is true for the user's own words (m.Text

@@ -40,6 +40,8 @@ func ccDecode(line []byte, r *ccLine) error {
 			d.str("operation", v, &r.Operation)
 		case "sourceToolUseID":
 			d.str("sourceToolUseID", v, &r.SourceToolUseID)
+		case "planContent":
+			d.str("planContent", v, &r.PlanContent)
 		case "content":
 			r.Content = v // a queue operation's text, a system line's note: read when used
 		case "isSidechain":

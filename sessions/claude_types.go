@@ -6,27 +6,30 @@ import "encoding/json"
 // serve the encoding/json reference decoder of the tests; ccDecode fills the same
 // fields in one pass.
 type ccLine struct {
-	Type                      string          `json:"type"`
-	Subtype                   string          `json:"subtype"`
-	UUID                      string          `json:"uuid"`
-	ParentUUID                *string         `json:"parentUuid"`
-	LogicalParentUUID         *string         `json:"logicalParentUuid"`
-	SessionID                 string          `json:"sessionId"`
-	Timestamp                 string          `json:"timestamp"`
-	IsSidechain               bool            `json:"isSidechain"`
-	IsMeta                    bool            `json:"isMeta"`
-	IsCompactSummary          bool            `json:"isCompactSummary"`
-	IsVisibleInTranscriptOnly bool            `json:"isVisibleInTranscriptOnly"`
-	TeamName                  string          `json:"teamName"`
-	Operation                 string          `json:"operation"`
-	SourceToolUseID           string          `json:"sourceToolUseID"`
-	Content                   json.RawMessage `json:"content"`
-	Message                   *ccMessage      `json:"message"`
-	CompactMetadata           *ccCompact      `json:"compactMetadata"`
-	CompactMetadataSnake      *ccCompactSn    `json:"compact_metadata"`
-	MicrocompactMetadata      *ccMicro        `json:"microcompactMetadata"`
-	Attachment                *ccAttach       `json:"attachment"`
-	SessionIDSnake            string          `json:"session_id"`
+	Type                      string  `json:"type"`
+	Subtype                   string  `json:"subtype"`
+	UUID                      string  `json:"uuid"`
+	ParentUUID                *string `json:"parentUuid"`
+	LogicalParentUUID         *string `json:"logicalParentUuid"`
+	SessionID                 string  `json:"sessionId"`
+	Timestamp                 string  `json:"timestamp"`
+	IsSidechain               bool    `json:"isSidechain"`
+	IsMeta                    bool    `json:"isMeta"`
+	IsCompactSummary          bool    `json:"isCompactSummary"`
+	IsVisibleInTranscriptOnly bool    `json:"isVisibleInTranscriptOnly"`
+	TeamName                  string  `json:"teamName"`
+	Operation                 string  `json:"operation"`
+	SourceToolUseID           string  `json:"sourceToolUseID"`
+	// PlanContent is set on the user line Claude Code writes when the user accepts a
+	// plan ("Implement the following plan: …"): the agent's plan, approved.
+	PlanContent          string          `json:"planContent"`
+	Content              json.RawMessage `json:"content"`
+	Message              *ccMessage      `json:"message"`
+	CompactMetadata      *ccCompact      `json:"compactMetadata"`
+	CompactMetadataSnake *ccCompactSn    `json:"compact_metadata"`
+	MicrocompactMetadata *ccMicro        `json:"microcompactMetadata"`
+	Attachment           *ccAttach       `json:"attachment"`
+	SessionIDSnake       string          `json:"session_id"`
 }
 
 type ccMessage struct {
