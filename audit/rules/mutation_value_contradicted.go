@@ -38,6 +38,8 @@ var _ = rule.Register(&rule.Rule{
 		// the words before each value say what it is of, though the sentences differ
 		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 16 GB.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
+		// a name with a placeholder is a pattern: its blanks may be spelled another way
+		{Source: []string{"assistant: Each tenant gets a bucket named media/<tenant>-<region> on first upload."}, Summary: "Buckets: media/<tenant-id>-<region>, made on first upload.", Fires: false},
 		// a pre-release cut off: 3.2.0 is not named by 3.2.0-beta.4, it is another build
 		{Source: []string{"user: Build the firmware with the 3.2.0-beta.4 SDK, since beta.4 is the first that signs images; nobody moves it back to 2.x."}, Summary: "SDK: Zephyr 3.2.0 (never back to 2.x).", Fires: true},
 		{Source: []string{"user: Build the firmware with the 3.2.0-beta.4 SDK, since beta.4 is the first that signs images."}, Summary: "SDK: Zephyr 3.2.0-beta.4 for signing.", Fires: false},
@@ -60,7 +62,7 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 	bestDist := -1
 	for _, c := range valuesOfKind(r, p) { // the values whose norm starts p+":" (num: also ver:)
 		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
-		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) {
+		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) {
 			continue
 		}
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun

@@ -4,6 +4,7 @@
 package rules
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -97,6 +98,9 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	if !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
 		return 0, false // a line number compares only with a line number
 	}
+	if samePattern(x, y) {
+		return 0, false // one pattern, its blank spelled another way ("<id>", "{session-id}")
+	}
 	if lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start)) {
 		return 0, false // "line ~222" for "line 219": a place in code, given as roughly where it is
 	}
@@ -117,6 +121,18 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	}
 	return s, true
 }
+
+// samePattern: both values are patterns with parts to fill in ("entire/<hash>",
+// ".sessions/{session-id}.json") and their fixed parts are the same: how a blank is
+// spelled is no change of value.
+func samePattern(x, y classify.Token) bool {
+	a, b := reBlank.ReplaceAllString(x.Raw, "<>"), reBlank.ReplaceAllString(y.Raw, "<>")
+	return a != x.Raw && b != y.Raw && a == b
+}
+
+// reBlank is a blank in a pattern: <name>, {name}, also cut short at the end of
+// a token ("<worktreeHash[:6").
+var reBlank = regexp.MustCompile(`<[^<>/]*>?|\{[^{}/]*\}?`)
 
 // lineRef: a line number ("line 427", "lines 37, 147", "L12"), a location in code
 // rather than a figure; a count of lines ("31 fewer lines") is a figure.
