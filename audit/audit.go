@@ -54,7 +54,11 @@ func RunContext(ctx context.Context, s *sessions.Session, opt Options) (*Report,
 	rounds := s.Rounds()
 	pr := newProgress(opt.Progress, len(s.Messages), len(rounds))
 	ex := newExtractor(s)
+	ex.tokens = newTokenCounts()
 	if opt.First != nil && len(rounds) > 1 {
+		// The whole audit below judges round 1 again rather than reuse this one: the
+		// early report is the caller's (the TUI draws it meanwhile), and ranking and
+		// carrying losses rewrite a report's findings in place.
 		first, err := firstRound(ctx, s, rounds[0], ex, workers, opt.Version, pr)
 		if err != nil {
 			return nil, err
@@ -64,7 +68,7 @@ func RunContext(ctx context.Context, s *sessions.Session, opt Options) (*Report,
 	if err := ex.prefetch(ctx, ex.allIDs(), workers, pr); err != nil {
 		return nil, err
 	}
-	ex.tokens = countTokens(s, rounds, workers)
+	ex.tokens.count(s, rounds, workers) // (the first round's texts are counted already)
 	results, err := auditRounds(ctx, s, rounds, ex, workers, pr)
 	if err != nil {
 		return nil, err
@@ -300,16 +304,33 @@ func (e *extractor) after(s *sessions.Session, c *sessions.Compaction) []classif
 	last := s.LastSourceIndex(c)
 	var out []classify.Fact
 	for j := last + 1; j >= 0 && j < len(s.Messages) && len(out) < judge.AfterWindow; j++ {
-		id := s.Messages[j].ID
-		fs, ok := e.facts[id]
-		if !ok {
-			fs = e.judged[id]
-		}
-		for _, f := range fs {
-			if !f.Evidence && f.Act != classify.ActTemplate && f.Act != classify.ActChatter {
+		for _, f := range e.judgedOf(s.Messages[j].ID) {
+			if followUp(&f) {
 				out = append(out, f)
 			}
 		}
 	}
 	return out
+}
+
+// followUp: a fact after a compaction that says what came next (not a tool's
+// evidence line, a template or chatter).
+func followUp(f *classify.Fact) bool {
+	return !f.Evidence && f.Act != classify.ActTemplate && f.Act != classify.ActChatter
+}
+
+// known: id's facts are read, in full or its judged ones alone.
+func (e *extractor) known(id string) bool {
+	_, full := e.facts[id]
+	_, judged := e.judged[id]
+	return full || judged
+}
+
+// judgedOf is id's facts when read in full, else its judged facts alone (nil when
+// neither is read).
+func (e *extractor) judgedOf(id string) []classify.Fact {
+	if fs, ok := e.facts[id]; ok {
+		return fs
+	}
+	return e.judged[id]
 }

@@ -35,27 +35,23 @@ func newProgress(tell func(Progress), messages, rounds int) *progress {
 	return &progress{tell: tell, p: Progress{Messages: messages, Rounds: rounds}, step: step, next: step}
 }
 
-func (pr *progress) read() {
+func (pr *progress) read()   { pr.add(1, 0) }
+func (pr *progress) judged() { pr.add(0, 1) }
+
+// add counts read messages and judged rounds, and tells the listener when a round is
+// judged or the messages read pass the next step (or all are read).
+func (pr *progress) add(read, judged int) {
 	if pr == nil {
 		return
 	}
 	pr.mu.Lock()
 	defer pr.mu.Unlock()
-	pr.p.Read = min(pr.p.Read+1, pr.p.Messages)
-	if pr.p.Read >= pr.next || pr.p.Read == pr.p.Messages {
+	pr.p.Read = min(pr.p.Read+read, pr.p.Messages)
+	pr.p.Judged = min(pr.p.Judged+judged, pr.p.Rounds)
+	if judged > 0 || pr.p.Read >= pr.next || pr.p.Read == pr.p.Messages {
 		pr.next = pr.p.Read + pr.step
 		pr.tell(pr.p)
 	}
-}
-
-func (pr *progress) judged() {
-	if pr == nil {
-		return
-	}
-	pr.mu.Lock()
-	defer pr.mu.Unlock()
-	pr.p.Judged = min(pr.p.Judged+1, pr.p.Rounds)
-	pr.tell(pr.p)
 }
 
 // firstRound audits the first round alone, reading only the messages it needs: its
@@ -64,15 +60,18 @@ func (pr *progress) judged() {
 // round, differ); the report around it has no invariants or checks yet, since those
 // need every round.
 func firstRound(ctx context.Context, s *sessions.Session, c *sessions.Compaction, ex *extractor, workers int, version string, pr *progress) (*Report, error) {
-	tokens := make(chan *tokenCounts, 1)
-	go func() { tokens <- countTokens(s, []*sessions.Compaction{c}, 1) }() // (on a core the reading leaves idle)
+	counted := make(chan struct{})
+	go func() { // (on a core the reading leaves idle)
+		ex.tokens.count(s, []*sessions.Compaction{c}, 1)
+		close(counted)
+	}()
 	ids := append([]string{c.ID}, c.Sources...)
 	ids = append(ids, s.OriginalMessages(c)...)
 	err := ex.prefetch(ctx, ids, workers, pr)
 	if err == nil {
 		err = ex.prefetchAfter(ctx, s, c, workers)
 	}
-	ex.tokens = <-tokens
+	<-counted
 	if err != nil {
 		return nil, err
 	}
@@ -103,14 +102,11 @@ func (e *extractor) prefetchAfter(ctx context.Context, s *sessions.Session, c *s
 	const batch = 64
 	facts := 0
 	for j := s.LastSourceIndex(c) + 1; j >= 0 && j < len(s.Messages) && facts < judge.AfterWindow; j += batch {
+		msgs := s.Messages[j:min(j+batch, len(s.Messages))]
 		var ids []string
-		for k := j; k < min(j+batch, len(s.Messages)); k++ {
-			id := s.Messages[k].ID
-			if _, ok := e.facts[id]; ok {
-				continue
-			}
-			if _, ok := e.judged[id]; !ok {
-				ids = append(ids, id)
+		for _, m := range msgs {
+			if !e.known(m.ID) {
+				ids = append(ids, m.ID)
 			}
 		}
 		out := make([][]classify.Fact, len(ids))
@@ -120,14 +116,9 @@ func (e *extractor) prefetchAfter(ctx context.Context, s *sessions.Session, c *s
 		for i, id := range ids {
 			e.judged[id] = out[i]
 		}
-		for k := j; k < min(j+batch, len(s.Messages)); k++ {
-			id := s.Messages[k].ID
-			fs, ok := e.facts[id]
-			if !ok {
-				fs = e.judged[id]
-			}
-			for _, f := range fs {
-				if !f.Evidence && f.Act != classify.ActTemplate && f.Act != classify.ActChatter {
+		for _, m := range msgs {
+			for _, f := range e.judgedOf(m.ID) {
+				if followUp(&f) {
 					facts++
 				}
 			}

@@ -50,8 +50,13 @@ type tokenCounts struct {
 	bySum map[*sessions.Compaction]int
 }
 
-func countTokens(s *sessions.Session, comps []*sessions.Compaction, workers int) *tokenCounts {
-	tc := &tokenCounts{byID: map[string]int{}, bySum: map[*sessions.Compaction]int{}}
+func newTokenCounts() *tokenCounts {
+	return &tokenCounts{byID: map[string]int{}, bySum: map[*sessions.Compaction]int{}}
+}
+
+// count adds the counts comps need that tc does not hold yet (the whole audit after
+// the first round's: that round's texts are counted once).
+func (tc *tokenCounts) count(s *sessions.Session, comps []*sessions.Compaction, workers int) {
 	var texts []string
 	var ids []string
 	for _, c := range comps {
@@ -68,18 +73,21 @@ func countTokens(s *sessions.Session, comps []*sessions.Compaction, workers int)
 		}
 	}
 	n := len(texts)
+	var sums []*sessions.Compaction
 	for _, c := range comps {
-		texts = append(texts, c.Summary)
+		if _, ok := tc.bySum[c]; !ok {
+			sums = append(sums, c)
+			texts = append(texts, c.Summary)
+		}
 	}
 	counts := make([]int, len(texts))
 	_ = parallel(context.Background(), len(texts), workers, func(i int) { counts[i] = CountTokens(texts[i]) })
 	for i, id := range ids {
 		tc.byID[id] = counts[i]
 	}
-	for i, c := range comps {
+	for i, c := range sums {
 		tc.bySum[c] = counts[n+i]
 	}
-	return tc
 }
 
 // loadCodec loads the tokenizer's vocabulary (once per process; it takes a while, so

@@ -12,12 +12,7 @@ func TestRelayedAttribution(t *testing.T) {
 		{`The refunds over 500 EUR need a second approver, from now on.`, ""},
 	}
 	for _, c := range cases {
-		fs := ExtractSource(Source{ID: "m", Role: "user", Text: c.text})
-		if len(fs) == 0 || fs[0].Provenance.Source != c.kind {
-			got := ""
-			if len(fs) > 0 {
-				got = fs[0].Provenance.Source
-			}
+		if got := firstFact("user", c.text).Provenance.Source; got != c.kind {
 			t.Errorf("%q: credited to %q, want %q", c.text, got, c.kind)
 		}
 	}
@@ -35,12 +30,7 @@ func TestAgentIsNotAThirdParty(t *testing.T) {
 		{"The hosting provider's support agent says the DNS change takes up to a day.", "team"},
 	}
 	for _, c := range cases {
-		fs := ExtractSource(Source{ID: "c1", Role: "summary", Text: c.text})
-		if len(fs) == 0 || fs[0].Provenance.Source != c.kind {
-			got := ""
-			if len(fs) > 0 {
-				got = fs[0].Provenance.Source
-			}
+		if got := firstFact("summary", c.text).Provenance.Source; got != c.kind {
 			t.Errorf("%q: credited to %q, want %q", c.text, got, c.kind)
 		}
 	}
@@ -53,13 +43,16 @@ func TestUserSpeakingInAnyTense(t *testing.T) {
 		"The user has asked for the export to stay in CSV.":                          "user",
 		"The user was testing the export on staging.":                                "",
 	} {
-		fs := ExtractSource(Source{ID: "m", Role: "assistant", Text: text})
-		if len(fs) == 0 || fs[0].Provenance.Source != want {
-			got := ""
-			if len(fs) > 0 {
-				got = fs[0].Provenance.Source
-			}
+		if got := firstFact("assistant", text).Provenance.Source; got != want {
 			t.Errorf("%q: credited to %q, want %q", text, got, want)
 		}
 	}
+}
+
+// firstFact is the first fact text yields as role says it (a zero fact when none).
+func firstFact(role, text string) Fact {
+	if fs := ExtractSource(Source{ID: "m", Role: role, Text: text}); len(fs) > 0 {
+		return fs[0]
+	}
+	return Fact{}
 }

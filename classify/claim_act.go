@@ -141,7 +141,7 @@ func labelSpeaker(low string) (string, string) {
 			return "user", "user"
 		}
 	}
-	if reUserSpeaking.MatchString(low) {
+	if strings.Contains(low, "user ") && reUserSpeaking.MatchString(low) {
 		return "user", "user" // "the user is pointing out that …"
 	}
 	for _, p := range []string{"my guess", "i think", "i decided", "i chose", "i suspect", "i believe", "my call", "my decision", "my choice", "my own call"} {

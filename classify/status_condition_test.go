@@ -36,12 +36,7 @@ func TestStatusTag(t *testing.T) {
 		"Webhook retries not capped":                                 "",
 		"Retry not fixed yet (the cache part is done, retry is not)": StatusOpen,
 	} {
-		fs := ExtractSource(Source{ID: "c1", Role: "summary", Text: text})
-		if len(fs) == 0 || fs[0].Status.Resolution != want {
-			got := "(no fact)"
-			if len(fs) > 0 {
-				got = fs[0].Status.Resolution
-			}
+		if got := firstFact("summary", text).Status.Resolution; got != want {
 			t.Errorf("%q: resolution %q, want %q", text, got, want)
 		}
 	}

@@ -245,12 +245,15 @@ func dumpFact(id string, sp Span) (Fact, bool) {
 // (error:, FAIL, fatal, panic, Traceback, denied ...) or reports a non-zero exit.
 func failureLine(line string) bool {
 	t := strings.TrimLeft(line, " \t>*-•✗✘×!#[")
-	if assertionWords(t) && !printsMessage(t) && !codeLike(t) {
+	if codeLike(t) {
+		return false // (also the code that prints an assertion)
+	}
+	if assertionWords(t) && !printsMessage(t) {
 		if m := reAssertion.FindString(t); m != "" && strings.ContainsAny(m, "0123456789\"'`") {
 			return true // a test's assertion message: "Expected 2 rewind points, got 0", "x = 12, want 10"
 		}
 	}
-	if codeLike(t) || genericFailure(t) || advisory(t) {
+	if genericFailure(t) || advisory(t) {
 		return false
 	}
 	t = stripToolPrefix(t)

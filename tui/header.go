@@ -39,7 +39,7 @@ func (m *Model) headerLines() int {
 // totalRounds is how many rounds the session has: while the first round's audit is
 // shown alone, the count the audit of the rest reports.
 func (m *Model) totalRounds() int {
-	if (m.partial || m.stopped) && m.prog.Rounds > len(m.rep.Rounds) {
+	if m.firstOnly() && m.prog.Rounds > len(m.rep.Rounds) {
 		return m.prog.Rounds
 	}
 	return len(m.rep.Rounds)
@@ -91,7 +91,7 @@ func (m *Model) verdictLine() string {
 	invs := m.sortedInvariants()
 	counts := sep + m.severityCounts()
 	k := m.flaggedCount()
-	if m.partial || m.stopped {
+	if m.firstOnly() {
 		return " invariants: known once every round is audited" + sep + "round 1: " + counts[len(sep):]
 	}
 	if k == 0 {

@@ -325,8 +325,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case loadedMsg:
 		return m.loaded(msg)
 	case progressMsg, firstMsg, streamDoneMsg:
-		nm, cmd, _ := m.streamMsg(msg)
-		return nm, cmd
+		return m.streamMsg(msg)
 	case spinner.TickMsg:
 		if !m.loading && !m.listing && !m.pick.scanning() {
 			return m, nil

@@ -68,22 +68,26 @@ func (st *stream) next() tea.Cmd {
 	return func() tea.Msg { return <-st.ch }
 }
 
-// streamMsg handles the stream's messages; ok is false for any other.
-func (m Model) streamMsg(msg tea.Msg) (Model, tea.Cmd, bool) {
+// streamMsg handles the stream's messages (progressMsg, firstMsg, streamDoneMsg).
+func (m Model) streamMsg(msg tea.Msg) (Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case progressMsg:
 		m.prog = msg.p
-		return m, m.stream.next(), true
+		return m, m.stream.next()
 	case firstMsg:
 		nm, cmd := m.loaded(loadedMsg{res: msg.res})
 		m = nm.(Model)
 		m.partial = true
-		return m, tea.Batch(cmd, m.stream.next()), true
+		return m, tea.Batch(cmd, m.stream.next())
 	case streamDoneMsg:
-		return m.streamDone(msg), nil, true
+		return m.streamDone(msg), nil
 	}
-	return m, nil, false
+	return m, nil
 }
+
+// firstOnly: the report shown is the first round's alone (the rest is being audited,
+// or its audit was stopped).
+func (m *Model) firstOnly() bool { return m.partial || m.stopped }
 
 // streamDone takes the whole audit in: it replaces the first round's, keeping the
 // round and row in view; a stopped audit leaves the first round shown.

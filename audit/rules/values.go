@@ -126,6 +126,9 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 // ".sessions/{session-id}.json") and their fixed parts are the same: how a blank is
 // spelled is no change of value.
 func samePattern(x, y classify.Token) bool {
+	if !strings.ContainsAny(x.Raw, "<{") || !strings.ContainsAny(y.Raw, "<{") {
+		return false // (the cheap test first: few values hold a blank)
+	}
 	a, b := reBlank.ReplaceAllString(x.Raw, "<>"), reBlank.ReplaceAllString(y.Raw, "<>")
 	return a != x.Raw && b != y.Raw && a == b
 }
