@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		if p.Match.Cover < 0.4 || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Act == classify.ActRequest || g.Modality.Cue == "imperative" ||
-			g.Section == classify.SecPending || g.Section == classify.SecNext {
+			(g.Section == classify.SecPending || g.Section == classify.SecNext) && !claim(g) {
 			return rule.Hit{}, false // a task to check it is not a claim that it holds
 		}
 		if settledLater(r, p.Src) {
@@ -34,6 +34,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: My guess is the flaky test depends on wall-clock time."}, Summary: "The flaky test depends on wall-clock time.", Fires: true},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar.", "assistant: Confirmed: with DNS caching on the sidecar the timeouts are gone."}, Summary: "DNS retries on the sidecar caused the timeouts.", Fires: false},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar."}, Summary: "Hypothesis: DNS retries on the sidecar likely cause the timeouts.", Fires: false},
+		// a claim listed among the tasks is still a claim; a task to check it is not
+		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- The nightly export is failing because the bucket quota is full.", Fires: true},
+		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- Find out whether the nightly export is failing because the bucket quota is full.", Fires: false},
 	},
 })
 

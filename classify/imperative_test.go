@@ -1,0 +1,28 @@
+package classify
+
+import "testing"
+
+// An order opens with a bare verb; a line that opens with the same word as a noun or
+// in a description is not one.
+func TestImperativeOpening(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"Find the replica's slowest query before Friday.", true},
+		{"Reproduce the crash on the staging tablet first.", true},
+		{"Please inspect the gasket seals on line 3.", true},
+		{"Then evaluate both quotes from the printers.", true},
+		{"Look at the payroll diff with Priya.", true},
+		{"Figure out which cron job rotates the logs.", true},
+		{"The replica's slowest query takes 40 s.", false},
+		{"Findings: the gasket seals on line 3 are worn.", false},
+		{"Inspection found no leaks.", false},
+		{"We looked at the payroll diff.", false},
+	}
+	for _, c := range cases {
+		if got := imperativeOpening(c.text, false); got != c.want {
+			t.Errorf("imperativeOpening(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
