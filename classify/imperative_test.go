@@ -15,6 +15,7 @@ func TestImperativeOpening(t *testing.T) {
 		{"Then evaluate both quotes from the printers.", true},
 		{"Look at the payroll diff with Priya.", true},
 		{"Figure out which cron job rotates the logs.", true},
+		{"Discuss the seating plan with the caterer before booking.", true},
 		{"The replica's slowest query takes 40 s.", false},
 		{"Findings: the gasket seals on line 3 are worn.", false},
 		{"Inspection found no leaks.", false},

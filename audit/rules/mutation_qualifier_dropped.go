@@ -39,6 +39,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "After the change the scheduler picks jobs from the priority lane.", Fires: true},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "The scheduler now picks jobs solely from the priority lane.", Fires: false},
 		{Source: []string{"user: Keep the legacy endpoint serving until 2027-06-30, then remove it."}, Summary: "Keep the legacy endpoint serving up to 2027-06-30, then remove it.", Fires: false},
+		// a precision word limits like "only": "exactly as before" is not "as before"
+		{Source: []string{"user: The kiln schedule stays exactly as the glaze supplier wrote it."}, Summary: "The kiln schedule stays as the glaze supplier wrote it.", Fires: true},
+		{Source: []string{"user: The kiln schedule stays exactly as the glaze supplier wrote it."}, Summary: "The kiln schedule stays strictly as the glaze supplier wrote it.", Fires: false},
 	},
 })
 
