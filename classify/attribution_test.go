@@ -56,3 +56,23 @@ func firstFact(role, text string) Fact {
 	}
 	return Fact{}
 }
+
+// A leading label names who said the line, whatever the line mentions after it; a
+// team is named by its noun phrase, not by the words before it.
+func TestAttributionLabelsAndTeams(t *testing.T) {
+	cases := []struct{ text, source, who string }{
+		{"User: don't repaint the hall until the landlord's surveyor confirms.", "user", "user"},
+		{"Reviewer: don't repaint the hall until the landlord confirms.", "team", "reviewer"},
+		{"Constraints from the reviewer: the grout stays grey.", "team", "reviewer"},
+		{"The grout stays grey because the reviewer prefers it.", "team", "reviewer"},
+		{"Used two coats per client preference to hide the stain.", "team", "client"},
+		{"Used two coats per user preference to hide the stain.", "user", "user"},
+		{"Studio team rule, from the wiki: kilns stay below 1200 C.", "team", "studio team"},
+	}
+	for _, c := range cases {
+		f := firstFact("summary", c.text)
+		if f.Provenance.Source != c.source || f.Provenance.Who != c.who {
+			t.Errorf("%q: provenance %s/%q, want %s/%q", c.text, f.Provenance.Source, f.Provenance.Who, c.source, c.who)
+		}
+	}
+}

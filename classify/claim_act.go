@@ -16,6 +16,12 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 	if len(low) != len(text) {
 		low = lexicon.Lower(text) // keep offsets into text
 	}
+	if k, id := headLabel(low); k != "" {
+		// "User: don't enable X until the search team confirms": the label names who
+		// said the line, whoever the line itself mentions
+		p.Source, p.Who = firstPerson(k, role), id
+		return p
+	}
 	if k, id := creditOf(low, text, cues); k != "" {
 		p.Source, p.Who = firstPerson(k, role), id
 		return p
@@ -27,7 +33,12 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 			if h.Phrase == "from" || h.Phrase == "via" {
 				continue // too common as a preposition to name a source
 			}
-			if h.Phrase != "according to" && !strings.HasPrefix(strings.TrimSpace(low[h.End:]), "the ") {
+			rest := strings.TrimSpace(low[h.End:])
+			if next, _, _ := strings.Cut(rest, " "); h.Phrase != "according to" && PartyWord(strings.Trim(next, ",.;:'\"")) {
+				who = strings.Trim(next, ",.;:'\"") // "per user preference", "per reviewer request"
+				break
+			}
+			if h.Phrase != "according to" && !strings.HasPrefix(rest, "the ") {
 				continue // "per IP", "per minute": a rate, not a source
 			}
 			who = phraseAfter(low, h.End)
@@ -111,22 +122,27 @@ func creditOf(low, text string, cues cueSet) (string, string) {
 	return "", ""
 }
 
-// labelSpeaker reads "User: ...", "User rule: ...", "(user decision)", "the user chose".
-func labelSpeaker(low string) (string, string) {
-	head := low
-	i := strings.IndexByte(low, ':')
-	if j := strings.IndexByte(low, ','); j > 0 && j < 30 && (i < 0 || j < i) {
+// headLabel reads a line's leading label that names a party: "User: ...", "User
+// rules: ...", "Constraints from the reviewer: ...", "Security team rule, copied from
+// the wiki: ...".
+func headLabel(low string) (string, string) {
+	t := strings.TrimLeft(low, "-*•#0123456789. \t")
+	i := strings.IndexByte(t, ':')
+	if j := strings.IndexByte(t, ','); j > 0 && j < 30 && (i < 0 || j < i) {
 		i = j // "Security team rule, copied from the wiki: …": the label ends at the comma
 	}
-	if i > 0 && i < 30 {
-		head = low[:i]
-		if strings.Contains(head, "user") {
-			return "user", "user"
-		}
-		if k, who := labelParty(head); k != "" {
-			return k, who // "Team rules:", "Reviewer:", "Security constraint:"
-		}
+	if i <= 0 || i >= 32 {
+		return "", ""
 	}
+	head := strings.Trim(t[:i], "*_ ")
+	if containsWord(head, "user") || containsWord(head, "users") {
+		return "user", "user"
+	}
+	return labelParty(head) // "Team rules:", "Reviewer:", "Security constraint:"
+}
+
+// labelSpeaker reads "(user decision)", "the user chose", "my guess".
+func labelSpeaker(low string) (string, string) {
 	if i := strings.LastIndexByte(low, '('); i >= 0 {
 		if j := strings.IndexByte(low[i:], ')'); j > 0 && j < 30 {
 			if k, who := labelParty(low[i+1 : i+j]); k != "" {
@@ -164,13 +180,13 @@ var reUserSpeaking = regexp.MustCompile(`\buser (?:is|was|has|had|has been|had b
 // third party; the label's nouns of kind (rule, constraint, note) are not its name.
 func labelParty(head string) (string, string) {
 	ws := strings.Fields(strings.Trim(head, "-*# "))
-	if len(ws) == 0 || len(ws) > 3 {
+	if len(ws) == 0 || len(ws) > 4 {
 		return "", ""
 	}
-	for _, w := range ws {
+	for k, w := range ws {
 		for _, t := range teamWords {
 			if w == t || w == t+"'s" || w == t+"s" {
-				return "team", normWho(t)
+				return "team", normWho(teamPhrase(ws[:k+1], t)) // "studio team rule": the studio team
 			}
 		}
 	}
@@ -274,7 +290,7 @@ func identify(who, orig string) (kind, id string) {
 	}
 	for _, w := range teamWords {
 		if containsWord(who, w) {
-			return "team", normWho(who)
+			return "team", normWho(teamPhrase(ws, w))
 		}
 	}
 	for _, w := range ciWords {
@@ -286,6 +302,26 @@ func identify(who, orig string) (kind, id string) {
 		return "person", normWho(who)
 	}
 	return "", ""
+}
+
+// teamPhrase is the noun phrase that ends at the team word: the word and at most two
+// words before it, back to a function word ("stays soft because the reviewer" is the
+// reviewer; "the data platform team" is the data platform team).
+func teamPhrase(ws []string, team string) string {
+	k := len(ws) - 1
+	for k > 0 && !teamForm(ws[k], team) {
+		k--
+	}
+	start := k
+	for start > 0 && k-start < 2 && !stopWord(strings.Trim(ws[start-1], "'\"`,()")) {
+		start--
+	}
+	return strings.Join(ws[start:], " ")
+}
+
+func teamForm(w, team string) bool {
+	w = strings.Trim(w, "'\"`,()")
+	return w == team || w == team+"s" || w == team+"'s" || w == team+"’s"
 }
 
 // namedFromGroup: a name and where they are from ("Ilse from data platform", "Ravi on

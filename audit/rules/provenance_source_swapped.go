@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -37,6 +38,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Never restart the primary during business hours."}, Summary: "User rule: never restart the primary during business hours.", Fires: false},
 		{Source: []string{"assistant: Dropping the legacy exporter was my suggestion; the user agreed."}, Summary: "Dropping the legacy exporter was my suggestion; the reviewer agreed.", Fires: true},
 		{Source: []string{"assistant: Review found four nits.", "user: just fix them."}, Summary: "Fixing the nits the review team raised.", Fires: false},
+		// a team named far away in a long message does not make this line relayed
+		{Source: []string{"user: Keep the pottery kiln below 1200 C on every firing.\nThe glaze order is due Friday.\nShelves go in the back room.\nLabels are printed.\nThe van is booked for Monday.\nThe studio team picks the colours next month."}, Summary: "Team rule: keep the pottery kiln below 1200 C on every firing.", Fires: true},
+		{Source: []string{"user: Keep the pottery kiln below 1200 C on every firing.\nThe glaze order is due Friday.\nThe studio team asked for that."}, Summary: "Studio team rule: keep the pottery kiln below 1200 C on every firing.", Fires: false},
 	},
 })
 
@@ -51,16 +55,21 @@ func mentionsWho(f *classify.Fact, who string) bool {
 	return false
 }
 
-// messageMentions: another fact of f's message names the identity (the user relays
-// what the security team said two sentences earlier).
+// messageMentions: a fact of f's message close before or after it names the identity
+// (the user relays what the security team said two sentences earlier). A long
+// message (an earlier summary) naming the team somewhere else relays nothing here.
 func messageMentions(r *rule.Round, f *classify.Fact, who string) bool {
-	for i := range r.Src {
+	at := slices.IndexFunc(r.Src, func(g classify.Fact) bool { return g.Message == f.Message && g.Start == f.Start })
+	for i := max(0, at-relayNear); at >= 0 && i < len(r.Src) && i <= at+relayNear; i++ {
 		if r.Src[i].Message == f.Message && mentionsWho(&r.Src[i], who) {
 			return true
 		}
 	}
 	return false
 }
+
+// relayNear: how many facts away a relayed party may be named.
+const relayNear = 3
 
 // sharedClaimWords are the content terms two facts share, the parties' names aside.
 func sharedClaimWords(f, g *classify.Fact) []string {
