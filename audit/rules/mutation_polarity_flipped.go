@@ -30,6 +30,9 @@ var _ = rule.Register(&rule.Rule{
 			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && deniedInClause(f, w) {
 				continue // "no sign-off is required" denies "required" too
 			}
+			if fn[w] > 0 && sameDenial(f, g, w) || gn[w] > 0 && sameDenial(g, f, w) {
+				continue // "never had its rows merged" and "rows were never merged": one denial
+			}
 			if fn[w] > 0 && prohibits(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 && !orderOn(g, w) {
 				continue // a prohibition gone altogether: the rule is lost (omission), not flipped
 			}
@@ -84,10 +87,93 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: `rsync -a` only copies changed files to the mirror."}, Summary: "`rsync -a` doesn't copy unchanged files to the mirror.", Fires: false},
 		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "Exporter: nightly archive compression missing.", Fires: false},
 		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "The exporter compresses the nightly archives.", Fires: true},
+		// the negation on the verb before it denies the word as well
+		{Source: []string{"assistant: Batch 1142 never had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: false},
+		{Source: []string{"assistant: Batch 1142 had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: true},
 		{Source: []string{"assistant: The importer doesn't dedupe the vendor price rows."}, Summary: "Importer is missing vendor price row deduping.", Fires: false},
 		{Source: []string{"assistant: The thumbnail cache key is missing the tenant id.", "user: isn't the thumbnail cache key missing the tenant id?"}, Summary: "- The user pointed out: \"isn't the thumbnail cache key missing the tenant id?\"", Fires: false},
 	},
 })
+
+// sameDenial: the side that negates w and the other side's clause most like that one
+// hold the same number of negations ("Batch 7 never had its rows merged" and "Batch 7:
+// rows were never merged"): the denial moved to another word of one clause, the
+// clause's polarity did not change ("never run it without X" against "never run it
+// with X" holds one negation fewer, and is a flip).
+func sameDenial(neg, pos *classify.Fact, w string) bool {
+	cn, ok := headClause(neg, w)
+	if !ok {
+		return false
+	}
+	n := negationsIn(neg, cn)
+	best, bestShared := span{}, -1
+	for _, c := range clausesOf(pos.Text) {
+		if !slices.ContainsFunc(strings.Fields(pos.Text[c.start:c.end]), func(x string) bool { return wordIs(strings.Trim(x, "`*\"'"), w) }) {
+			continue
+		}
+		if sh := sharedWordCount(neg.Text[cn.start:cn.end], pos.Text[c.start:c.end]); sh > bestShared {
+			best, bestShared = c, sh
+		}
+	}
+	return bestShared >= 0 && n > 0 && negationsIn(pos, best) == n
+}
+
+type span struct{ start, end int }
+
+// clausesOf cuts a text at clause marks.
+func clausesOf(text string) []span {
+	var out []span
+	start := 0
+	for i, r := range text {
+		if strings.ContainsRune(".;:!?,()", r) {
+			if i > start {
+				out = append(out, span{start, i})
+			}
+			start = i + 1
+		}
+	}
+	if start < len(text) {
+		out = append(out, span{start, len(text)})
+	}
+	return out
+}
+
+// headClause is the clause of the negation whose head is w.
+func headClause(f *classify.Fact, w string) (span, bool) {
+	for _, sc := range f.Scopes {
+		if sc.Kind == "neg" && sc.Head == w {
+			for _, c := range clausesOf(f.Text) {
+				if sc.Start >= c.start && sc.Start < c.end {
+					return c, true
+				}
+			}
+		}
+	}
+	return span{}, false
+}
+
+// negationsIn counts the fact's negations (not determiners) inside the clause.
+func negationsIn(f *classify.Fact, c span) int {
+	n := 0
+	for _, sc := range f.Scopes {
+		if sc.Kind == "neg" && !determiners[sc.Cue] && sc.Start >= c.start && sc.Start < c.end {
+			n++
+		}
+	}
+	return n
+}
+
+// sharedWordCount counts the lower-case words two clauses share.
+func sharedWordCount(a, b string) int {
+	bs := strings.Fields(strings.ToLower(b))
+	n := 0
+	for _, x := range strings.Fields(strings.ToLower(a)) {
+		if slices.Contains(bs, x) {
+			n++
+		}
+	}
+	return n
+}
 
 // oneProhibition: the fact forbids, its negation governing a single word (whichever
 // word that is).
