@@ -12,7 +12,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 || checkedOff(f.Text) {
+		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 || p.Match.Back < OpenClosedBack || checkedOff(f.Text) {
 			return rule.Hit{}, false
 		}
 		fs, gs := classify.StatusClasses(f), classify.StatusClasses(g)
@@ -46,8 +46,14 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests are now passing on the nightly build.", Fires: true},
 		{Source: []string{"assistant: Two timezone tests are still failing on the nightly build."}, Summary: "Two timezone tests still fail on the nightly build.", Fires: false},
 		{Source: []string{"assistant: ✓ payments.go:88 - error when the refund id is empty"}, Summary: "payments.go:88 - empty refund id now rejected (fixed).", Fires: false},
+		// two lines that share only status words are not one claim
+		{Source: []string{"tool: bash: command not found: jq"}, Summary: "No `crontab` or `systemd-run` commands found in the deploy logs to explain the restart", Fires: false},
 	},
 })
+
+// OpenClosedBack: the summary fact must be at least this much the source's words (a
+// short tool error against a long summary line that shares two of them is no pair).
+var OpenClosedBack = 0.3
 
 // slotClosed: the claims' own resolution moved from open (or partial) to resolved, and
 // the summary's claim has no open cue of its own ("Step 4 (pending): check it passes"
