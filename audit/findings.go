@@ -65,9 +65,10 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 	seen := map[string]bool{}
 	for _, h := range jr.Hits {
 		key := fmt.Sprintf("%s|%d|%d", h.Rule.Family, h.Src, h.Sum)
-		if h.Sum < 0 && h.Src >= 0 {
-			// the same words lost twice (a repeated error, a restated rule) are one loss
-			key = h.Rule.Family + "|" + normText(r.Src[h.Src].Text)
+		if h.Src >= 0 {
+			// the same words lost or changed twice (a repeated error, a restated rule)
+			// are one finding
+			key = fmt.Sprintf("%s|%s|%d", h.Rule.Family, normText(r.Src[h.Src].Text), h.Sum)
 		}
 		if seen[key] {
 			continue
