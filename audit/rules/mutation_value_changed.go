@@ -28,4 +28,7 @@ var _ = valueRule("mutation/value-changed", "value",
 		{Source: []string{"assistant: The retry guard sits in `flushQueue()` (line 388)."}, Summary: "Moved the retry guard in `flushQueue()` (line ~395).", Fires: false},
 		{Source: []string{"assistant: The retry guard sits in `flushQueue()` (line 388)."}, Summary: "The retry guard sits in `flushQueue()` (line 383).", Fires: true},
 		{Source: []string{"assistant: Step 3 of the rollout is blocked on the DNS change.", "assistant: Step 5 of the rollout adds the alert rules."}, Summary: "Step 5 of the rollout is blocked on the DNS change.", Fires: true},
+		// a file the summary names in a line of its own: the line beside it is about another file
+		{Source: []string{"assistant: `web/app/router.ts` — added the /healthz route with a 2 s timeout."}, Summary: "- Files touched: `web/app/router.ts`, `web/app/router_test.ts`.\n- `web/app/router_test.ts` — checks the /healthz route and its 2 s timeout.", Fires: false},
+		{Source: []string{"assistant: `web/app/router.ts` — added the /healthz route with a 2 s timeout."}, Summary: "- `web/app/router_test.ts` — added the /healthz route with a 2 s timeout.", Fires: true},
 	})

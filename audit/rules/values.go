@@ -36,6 +36,9 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 		if !comparableKinds[x.Kind] || hasEquivalent(g.Tokens, x) {
 			continue
 		}
+		if x.Kind == classify.TokPath && r.SummaryHas(x.Norm) {
+			continue // the summary names this file elsewhere: this line is about another one
+		}
 		best := pickCounterpart(r, i, f, g, x, used)
 		if best < 0 {
 			continue
