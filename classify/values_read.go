@@ -301,7 +301,7 @@ func (sc *scanner) keyBefore(i int) string {
 	reach := i - 3
 	for k := i - 1; k >= 0 && k >= reach; k-- {
 		w := strings.ToLower(sc.words[k].t)
-		w = strings.TrimRight(w, ":=")
+		w = strings.TrimLeft(strings.TrimRight(w, ":="), "(~≈") // ("~line 297", "(~line 40")
 		if w != "" && isDigit(w[0]) && k > 0 && (strings.Contains(sc.text[sc.words[k].e:sc.words[k+1].s], ",") || k+1 < i && listJoin(sc.words[k+1].t)) {
 			reach-- // an earlier item of a list of values ("lines 87, 123"): the list's key is the value's
 			continue

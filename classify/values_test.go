@@ -130,3 +130,13 @@ func TestListValueKeepsKey(t *testing.T) {
 		}
 	}
 }
+
+// A key marked as approximate keeps its name ("~line 297" is a line).
+func TestApproximateKey(t *testing.T) {
+	for _, text := range []string{"the early return (~line 297, before the loop)", "moved to ~line 40 of the parser", "around ≈line 12"} {
+		toks := Values(text)
+		if len(toks) != 1 || toks[0].Key != "line" {
+			t.Errorf("%q: values %+v, want one keyed line", text, toks)
+		}
+	}
+}
