@@ -70,6 +70,11 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 			// are one finding
 			key = fmt.Sprintf("%s|%s|%d", h.Rule.Family, normText(r.Src[h.Src].Text), h.Sum)
 		}
+		if h.Rule.Family == ProvenanceLoss && h.Sum >= 0 {
+			// who the summary credits is said once, in its own line: paired with four
+			// source lines, it is still one wrong credit
+			key = fmt.Sprintf("%s|sum|%d", h.Rule.Family, h.Sum)
+		}
 		if seen[key] {
 			continue
 		}

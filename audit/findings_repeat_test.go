@@ -30,3 +30,27 @@ func TestRepeatedSourceIsOneFinding(t *testing.T) {
 		t.Errorf("%d collapse findings for the repeated line, want 1", n)
 	}
 }
+
+// A summary line that credits the wrong party is one provenance finding, however
+// many source lines it pairs with.
+func TestOneCreditOneFinding(t *testing.T) {
+	s := &sessions.Session{ID: "credit", Path: "credit", Format: sessions.NativeFormat,
+		Messages: []sessions.Message{
+			{ID: "m1", Role: sessions.RoleUser, Text: "Are the retries right?"},
+			{ID: "m2", Role: sessions.RoleAssistant, Text: "I decided to keep three retries with jitter for the uploader."},
+			{ID: "m3", Role: sessions.RoleAssistant, Text: "So: I decided to keep three retries, with jitter, for the uploader."},
+		},
+		Compactions: []sessions.Compaction{{ID: "c1", Round: 1, Sources: []string{"m1", "m2", "m3"},
+			Summary: "User decision: keep three retries with jitter for the uploader."}},
+	}
+	s.Index()
+	n := 0
+	for _, f := range Run(s, Options{}).Rounds[0].Findings {
+		if f.Family == ProvenanceLoss {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d provenance findings, want 1", n)
+	}
+}
