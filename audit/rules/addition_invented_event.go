@@ -53,6 +53,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The DMARC record is at p=none; the SPF record uses 9 of its 10 lookups."}, Summary: "SPF consolidated to fit the lookup limit; DMARC still at p=none.", Fires: true},
 		{Source: []string{"assistant: I consolidated the SPF includes; it now uses 9 of its 10 lookups."}, Summary: "SPF consolidated to fit the lookup limit.", Fires: false},
 		{Source: []string{"tool: $ cargo build\nerror[E0425]: cannot find value `retry_budget` in this scope"}, Summary: "- `unresolved: retry_budget` - needed a use statement", Fires: false},
+		// the action named with nothing specific it was done to: any record of it is its record
+		{Source: []string{"assistant: The changelog entry is written.", "tool: $ git push -u origin release/2.4\nbranch 'release/2.4' set up to track 'origin/release/2.4'."}, Summary: "Committed, pushed, and answered the review comments.", Fires: false},
+		{Source: []string{"assistant: The changelog entry is written; nothing is committed yet."}, Summary: "Committed, pushed, and answered the review comments.", Fires: true},
 		{Source: []string{"tool: $ tsc\nsrc/feed.ts:14:3 - error TS2304: Cannot find name 'parseFeed'."}, Summary: "Error: Undeclared `parseFeed` in the feed module", Fires: false},
 	},
 })
@@ -223,6 +226,11 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath {
 			specific = append(specific, t.Norm)
 		}
+	}
+	if len(specific) == 0 && len(g.Subjects) == 0 {
+		// nothing named that it was done to ("Committed, pushed, and replied to the
+		// review threads"): any record of the action is its record
+		return actionRecorded(r, stems)
 	}
 	var stemAt, valueAt []int
 	scan := func(f *classify.Fact, pos int) bool {
