@@ -18,6 +18,9 @@ var _ = rule.Register(&rule.Rule{
 		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Act == classify.ActRequest && g.Modality.Cue == "imperative" || (g.Section == classify.SecPending || g.Section == classify.SecNext) && !statedAsDone(g) {
 			return rule.Hit{}, false
 		}
+		if reportedWords(g) {
+			return rule.Hit{}, false // the summary tells what someone said, not a result of its own
+		}
 		cue := resultCue(g.Text)
 		if g.Negated && negatedHeads(g)[classify.Stem(strings.ToLower(cue))] > 0 {
 			return rule.Hit{}, false // "the tests do not pass" claims no result
@@ -48,6 +51,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: I have not run the geocoder shard tests yet."}, Summary: "Check that the geocoder shard tests pass on every shard.", Fires: false},
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests pass with no failures.", Fires: true},
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests do not pass yet.", Fires: false},
+		{Source: []string{"user: Why was the cache fix needed at all?"}, Summary: "User questioned why the cache fix was needed since the tests pass.", Fires: false},
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
 		{Source: []string{"tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: true},
 		{Source: []string{"tool: $ tox -e lint\nlint: OK\n  congratulations :)", "tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: false},

@@ -17,6 +17,9 @@ var _ = rule.Register(&rule.Rule{
 			(g.Section == classify.SecPending || g.Section == classify.SecNext) && !statedAsDone(g) {
 			return rule.Hit{}, false
 		}
+		if reportedWords(g) {
+			return rule.Hit{}, false // the summary tells what someone said, not a result of its own
+		}
 		cue := verificationCue(g.Text)
 		if cue == "" || len(g.Subjects) == 0 || g.Status.Epistemic == classify.StatusHypothesis {
 			return rule.Hit{}, false

@@ -47,6 +47,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Tile rendering uses Mapnik on the worker pool.", "assistant: The API uses Flask behind nginx."}, Summary: "Tile rendering uses Flask on the worker pool.", Fires: false},
 		{Source: []string{"assistant: The reports are built with PostgreSQL views."}, Summary: "The reports are built with Postgres views.", Fires: false},
 		{Source: []string{"assistant: Current State: the importer is fixed."}, Summary: "Where Things Stand: the importer is fixed.", Fires: false},
+		// a title-case label is no name
+		{Source: []string{"assistant: No more dead rows using the buggy `cache.Put()`."}, Summary: "**Dead Rows Identification**: The old `refresh()` helper using `cache.Put()` was identified as dead rows with no callers.", Fires: false},
 		{Source: []string{"assistant: The invoices table holds 4,200 rows."}, Summary: "The invoices table holds 4,300 rows.", Fires: false},
 		{Source: []string{"user: Ship the schema change once the billing team has signed off."}, Summary: "Ship the schema change once the growth team has signed off.", Fires: true},
 		{Source: []string{"assistant: Dependencies:", "assistant: - zerolog for structured logs"}, Summary: "- slog-json for structured logs", Fires: true},

@@ -87,6 +87,17 @@ func claimClause(f, g *classify.Fact) string {
 	return best
 }
 
+// reportedWords: the summary line tells what a person said ("User questioned why the
+// fix was needed since tests pass", "Per the DBA team, the replica is healthy"): its
+// claims are theirs, reported; whether they said it is provenance's question.
+func reportedWords(g *classify.Fact) bool {
+	switch g.Provenance.Source {
+	case "user", "person", "team", "doc":
+		return true
+	}
+	return false
+}
+
 // taskLike: the summary fact is a task or a next step (an order, a plan, a pending or
 // next-step item), not a claim someone made.
 func taskLike(g *classify.Fact) bool {
