@@ -31,4 +31,6 @@ var _ = valueRule("mutation/value-changed", "value",
 		// a file the summary names in a line of its own: the line beside it is about another file
 		{Source: []string{"assistant: `web/app/router.ts` — added the /healthz route with a 2 s timeout."}, Summary: "- Files touched: `web/app/router.ts`, `web/app/router_test.ts`.\n- `web/app/router_test.ts` — checks the /healthz route and its 2 s timeout.", Fires: false},
 		{Source: []string{"assistant: `web/app/router.ts` — added the /healthz route with a 2 s timeout."}, Summary: "- `web/app/router_test.ts` — added the /healthz route with a 2 s timeout.", Fires: true},
+		// a value inside the words of someone the summary quotes is theirs
+		{Source: []string{"assistant: Option 2: keep the parsers in the `ingest` package (current layout).", "user: yes do option 1"}, Summary: "Parsers move out of the `ingest` package (user: \"yes do option 1\").", Fires: false},
 	})

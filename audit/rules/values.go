@@ -68,11 +68,30 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 	for _, c := range cs {
 		// a value another source states for the same thing is a correction, not a
 		// change; the next candidate may still be the one that took x's place
-		if !backedElsewhere(r, i, f, g.Tokens[c.k]) && !oldValueNamed(g, x) {
+		if !backedElsewhere(r, i, f, g.Tokens[c.k]) && !oldValueNamed(g, x) && !inHeldQuote(r, g, g.Tokens[c.k]) {
 			return c.k
 		}
 	}
 	return -1
+}
+
+// inHeldQuote: y sits in a quotation of g that a source holds word for word (the
+// user's "yes do option 1" quoted beside another option): it is the quoted party's
+// value, not a change of the source fact's.
+func inHeldQuote(r *rule.Round, g *classify.Fact, y classify.Token) bool {
+	at := 0
+	for _, q := range rule.Quotations(g.Text) {
+		i := strings.Index(g.Text[at:], q)
+		if i < 0 {
+			continue
+		}
+		i += at
+		at = i + len(q)
+		if y.Start >= i && y.Start < i+len(q) && len(strings.Fields(q)) >= 3 && r.Mentions(q) {
+			return true
+		}
+	}
+	return false
 }
 
 // approxAt: the value at offset at in text is marked as approximate ("~222", "line
