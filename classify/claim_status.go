@@ -25,6 +25,9 @@ func statusOf(cues cueSet) Status {
 				certain = true
 			}
 		case "open", "partial", "done":
+			if h.Category == "done" && nounCompound(cues.text, h) {
+				continue // "the working tree", "a working copy": a thing, not a state of work
+			}
 			st.resolutionCue(h.Category, neg)
 			if at := statusTag(cues.text, h.Start); h.Category == "done" && at >= 0 && !cues.negatedFrom(at, h.Start) {
 				st.Resolution = StatusResolved // "Iterator not closed (already fixed)": the tag is the item's status
@@ -41,6 +44,25 @@ func statusOf(cues cueSet) Status {
 	}
 	return st
 }
+
+// nounCompound: a done cue in -ing that modifies the noun after it ("working tree",
+// "working directory", "passing grade"): it names a thing and says nothing of the work.
+// "working now", "working again", "working on it" are states.
+func nounCompound(text string, h lexicon.Hit) bool {
+	if !strings.HasSuffix(h.Phrase, "ing") || h.End >= len(text) || text[h.End] != ' ' {
+		return false
+	}
+	next, _, _ := strings.Cut(strings.TrimLeft(text[h.End:], " "), " ")
+	next = strings.ToLower(next)
+	if next == "" || !isLetter(next[0]) {
+		return false
+	}
+	return compoundHeads[strings.TrimRight(next, ".,;:!?)")]
+}
+
+// compoundHeads are nouns an -ing status word commonly modifies into a thing's name.
+var compoundHeads = map[string]bool{"tree": true, "directory": true, "dir": true, "copy": true, "set": true, "group": true,
+	"day": true, "days": true, "hours": true, "memory": true, "branch": true, "grade": true}
 
 // statusTag: the cue at offset at stands in a short tag that closes the text, after a
 // parenthesis, a bracket or a dash ("… (already fixed)", "… - resolved", "… — done"):

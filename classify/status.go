@@ -58,8 +58,8 @@ func statusBits(text string) uint8 {
 		return false
 	}
 	for _, h := range hits {
-		if conditional(text, hits, h) {
-			continue // "stays open until the load test passes": a condition, not a status
+		if conditional(text, hits, h) || h.Category == "done" && nounCompound(text, h) {
+			continue // "stays open until the load test passes": a condition, not a status; "the working tree": a thing
 		}
 		if c := hitStatus(text, h, negated(h)); c != "" {
 			set(c)

@@ -41,3 +41,35 @@ func TestStatusTag(t *testing.T) {
 		}
 	}
 }
+
+// A status word that names a thing ("the working tree") says nothing of the work; the
+// same word as a state does.
+func TestStatusWordInACompound(t *testing.T) {
+	cases := []struct {
+		text string
+		want string
+	}{
+		{"The edits are only on the shadow branch, not in the working tree.", ""},
+		{"The diff lives in a working copy on the build host.", ""},
+		{"The importer is not working.", StatusOpen},
+		{"The importer is working again.", StatusResolved},
+	}
+	for _, c := range cases {
+		f := Extract("m1", "assistant", c.text)[0]
+		if f.Status.Resolution != c.want {
+			t.Errorf("%q: resolution %q, want %q", c.text, f.Status.Resolution, c.want)
+		}
+	}
+}
+
+// The status classes read the same way: "not in the working tree" is no open work.
+func TestStatusClassesSkipCompounds(t *testing.T) {
+	f := Fact{Text: "The edits are only on the shadow branch, not in the working tree."}
+	if StatusClasses(&f)[StOpen] {
+		t.Errorf("%q reads as open work", f.Text)
+	}
+	g := Fact{Text: "The importer is not working."}
+	if !StatusClasses(&g)[StOpen] {
+		t.Errorf("%q does not read as open work", g.Text)
+	}
+}

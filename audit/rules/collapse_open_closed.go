@@ -12,7 +12,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 || p.Match.Back < OpenClosedBack || checkedOff(f.Text) {
+		if f.Act == classify.ActRule || f.Act == classify.ActQuestion || f.Act == classify.ActPlan || p.Match.Cover < 0.45 || p.Match.Back < OpenClosedBack || checkedOff(f.Text) || reportedWords(g) && g.Provenance.Source != f.Provenance.Source {
 			return rule.Hit{}, false
 		}
 		fs, gs := classify.StatusClasses(f), classify.StatusClasses(g)
