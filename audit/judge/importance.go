@@ -52,6 +52,7 @@ var (
 	echoStep             = 0.04 // a point the round comes back to, in other messages, matters more
 	specificFailureBonus = 0.12 // a failure message that names what failed
 	tableRowFactor       = 0.5
+	shellSlipFactor      = 0.5 // the shell's own error about the agent's command line
 	recapWeight          = -0.05
 	summaryUserBonus     = 0.12
 	// what came after the compaction: the user had to say it again, or the assistant
@@ -150,6 +151,10 @@ func contentScore(r *rule.Round, i int, ctx *roundContext, s float64, why string
 	}
 	if f.Act == classify.ActFailure && f.Origin != classify.OriginSummary && specificFailure(f) {
 		s += specificFailureBonus
+	}
+	if f.Act == classify.ActFailure && shellSlip(f.Text) {
+		s *= shellSlipFactor
+		why += " (the shell's own error about the command line)"
 	}
 	if (strings.HasPrefix(strings.TrimSpace(f.Text), "|") || optionItem(f.Text)) && f.Origin != classify.OriginUser {
 		s *= tableRowFactor // a row of the assistant's table or list of options
@@ -312,6 +317,26 @@ func artifact(f *classify.Fact) bool {
 	}
 	for _, h := range lexicon.Default().Find(f.Text) {
 		if h.Category == "consequential" || h.Category == "event" && (h.Phrase == "created" || h.Phrase == "opened" || h.Phrase == "filed" || h.Phrase == "committed") {
+			return true
+		}
+	}
+	return false
+}
+
+// shellSlip: the shell's own complaint about the agent's command line ("zsh: command
+// not found: grep", "(eval):cd:1: no such file or directory: cmd/x"): a slip of the
+// invocation, retried at once, not a failure of the work.
+func shellSlip(text string) bool {
+	t := strings.ToLower(strings.TrimSpace(text))
+	shell := false
+	for _, p := range []string{"zsh:", "bash:", "sh:", "/bin/sh:", "/bin/bash:", "fish:", "(eval):"} {
+		shell = shell || strings.HasPrefix(t, p)
+	}
+	if !shell {
+		return false
+	}
+	for _, m := range []string{"command not found", "no such file or directory", "parse error", "syntax error", "not a directory", "unmatched"} {
+		if strings.Contains(t, m) {
 			return true
 		}
 	}
