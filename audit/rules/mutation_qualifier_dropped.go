@@ -19,8 +19,11 @@ var _ = rule.Register(&rule.Rule{
 		if p.Match.Cover < 0.35 && !clauseOf(p) || !limitable(f) && !(restated(p) && claimAct(f)) {
 			return rule.Hit{}, false
 		}
+		if strings.HasPrefix(strings.TrimSpace(f.Text), "|") || f.Origin != classify.OriginUser && reportsWorkOn(f, g) {
+			return rule.Hit{}, false // a table's cell; a problem described, then the work on it reported
+		}
 		for _, b := range f.Bounds {
-			if !limiting[b.Kind] || qualifierKept(b, g, r) || !predicateKept(f, b, g) {
+			if !limiting[b.Kind] || qualifierKept(b, g, r) || !predicateKept(f, b, g) || inAlternative(f.Text, b) && !contrasts(g.Text) || mereJust(f, b) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.8, fmt.Sprintf("the %q qualifier is gone: %q", b.Kind, oneLine(b.Clause)),
@@ -39,11 +42,47 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "After the change the scheduler picks jobs from the priority lane.", Fires: true},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "The scheduler now picks jobs solely from the priority lane.", Fires: false},
 		{Source: []string{"user: Keep the legacy endpoint serving until 2027-06-30, then remove it."}, Summary: "Keep the legacy endpoint serving up to 2027-06-30, then remove it.", Fires: false},
+		// the qualifier of an alternative the source rejects, a mere "just", a problem and the work on it
+		{Source: []string{"assistant: The price table is loaded inside the loop instead of once before it."}, Summary: "The price table is loaded inside the loop.", Fires: false},
+		{Source: []string{"assistant: The staging box is just a copy of prod from March."}, Summary: "The staging box is a copy of prod from March.", Fires: false},
+		{Source: []string{"assistant: The `retry` flag is only set on the first attempt of each upload."}, Summary: "Fixed the `retry` flag being set on the first attempt of each upload.", Fires: false},
 		// a precision word limits like "only": "exactly as before" is not "as before"
 		{Source: []string{"user: The kiln schedule stays exactly as the glaze supplier wrote it."}, Summary: "The kiln schedule stays as the glaze supplier wrote it.", Fires: true},
 		{Source: []string{"user: The kiln schedule stays exactly as the glaze supplier wrote it."}, Summary: "The kiln schedule stays strictly as the glaze supplier wrote it.", Fires: false},
 	},
 })
+
+// inAlternative: the qualifier limits the alternative a contrast rejects ("called
+// inside the loop instead of once before it"): a summary that drops the alternative
+// whole ("called inside the loop") widens nothing the fact holds; one that keeps the
+// contrast and cuts its qualifier does.
+func inAlternative(text string, b classify.Bound) bool {
+	low := strings.ToLower(text)
+	i := strings.Index(low, strings.ToLower(b.Clause))
+	if i < 0 {
+		return false
+	}
+	before := strings.Fields(low[:i])
+	for k := len(before) - 1; k >= 0 && k >= len(before)-3; k-- {
+		w := strings.Trim(before[k], ",;:")
+		if w == "instead" || w == "rather" || k > 0 && before[k-1] == "instead" && w == "of" {
+			return true
+		}
+	}
+	return false
+}
+
+// contrasts: the text sets one thing against another ("instead of", "rather than").
+func contrasts(text string) bool {
+	low := strings.ToLower(text)
+	return strings.Contains(low, "instead") || strings.Contains(low, "rather than")
+}
+
+// mereJust: "just" in someone's description ("the repo is just a clone") means
+// merely; only in an order or a rule ("just fix the two tests") does it limit.
+func mereJust(f *classify.Fact, b classify.Bound) bool {
+	return strings.EqualFold(b.Cue, "just") && f.Act != classify.ActRule && f.Act != classify.ActRequest && f.Act != classify.ActDecision
+}
 
 // clauseOf: the summary fact is all but entirely the source's words, one clause of a
 // longer sentence ("switch the cache to allkeys-lru" of "switch the cache to
