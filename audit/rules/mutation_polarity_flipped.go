@@ -40,14 +40,14 @@ var _ = rule.Register(&rule.Rule{
 			if gn[w] > 0 {
 				pos = f
 			}
-			if gn[w] == 0 && reportsWorkOn(f, g) {
+			if gn[w] == 0 && (reportsWorkOn(f, g) || f.Modality.Level == 0 && taskLike(g)) || gn[w] > 0 && needThenLack(f, g) {
 				return rule.Hit{}, false // the problem and its fix: open-closed judges whether the fix happened
 			}
 			neg := f
 			if pos == f {
 				neg = g
 			}
-			if antonymousNear(pos, w) || privative(neg, pos, w) || fn[w] > 0 && fn[w]+ruledOut(f, w) == ruledOut(g, w) {
+			if antonymousNear(pos, w) || privative(neg, pos, w) || privativeInName(neg, pos, w) || fn[w] > 0 && fn[w]+ruledOut(f, w) == ruledOut(g, w) {
 				return rule.Hit{}, false
 			}
 			d := "the summary drops the negation of " + quoteWord(f, w)
@@ -87,6 +87,11 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: `rsync -a` only copies changed files to the mirror."}, Summary: "`rsync -a` doesn't copy unchanged files to the mirror.", Fires: false},
 		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "Exporter: nightly archive compression missing.", Fires: false},
 		{Source: []string{"assistant: The exporter does not compress the nightly archives."}, Summary: "The exporter compresses the nightly archives.", Fires: true},
+		// an un- word that is part of a name; a need and the lack it answers; a problem and the work on it
+		{Source: []string{"assistant: Content-based parsing for Unknown vendor feeds"}, Summary: "Content-based parsing fallback for `VendorFeedUnknown`", Fires: false},
+		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "Next step: update the runbook to document the failover drill.", Fires: false},
+		{Source: []string{"assistant: The exporter should pass the tenant id to `writeBatch` so the rows get tagged."}, Summary: "Untagged rows: the exporter wasn't passing the tenant id to `writeBatch`.", Fires: false},
+		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "I updated the runbook with the failover drill.", Fires: false},
 		// the negation on the verb before it denies the word as well
 		{Source: []string{"assistant: Batch 1142 never had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: false},
 		{Source: []string{"assistant: Batch 1142 had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: true},
@@ -435,6 +440,26 @@ func clauseTerms(text, w string) []string {
 // privative: the negated side's clause denies the opposite of what the other side's
 // clause affirms ("doesn't show untracked files" says "shows only tracked files"; "not
 // unsafe" says "safe"): an un- or non- word against its base.
+// privativeInName: the negative side's un- or non- word is part of a name on the other
+// side ("Unknown agent type" and `AgentTypeUnknown`): the same word, not its opposite.
+func privativeInName(neg, pos *classify.Fact, w string) bool {
+	low := lower(pos.Text)
+	for _, x := range strings.Fields(lower(neg.Text)) {
+		x = strings.Trim(x, ",.;:!?\"'`*()")
+		if st, ok := classify.NegatedStem(x); ok && st == w && strings.Contains(low, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// needThenLack: the source says what should be done ("it should pass the path"), the
+// summary that it was not being done ("wasn't passing the path"): the need and the
+// lack it answers, not one claim flipped.
+func needThenLack(f, g *classify.Fact) bool {
+	return f.Modality.Level >= 2 && f.Modality.Level <= 3 && !f.Modality.Negative && !f.Negated && g.Modality.Level == 0
+}
+
 func privative(neg, pos *classify.Fact, w string) bool {
 	a, b := clauseTerms(neg.Text, w), clauseTerms(pos.Text, w)
 	for _, x := range a {

@@ -59,6 +59,11 @@ func firstWord(text string) string {
 // tense, or "".
 func leadVerb(text string) string {
 	x := firstWord(text)
+	if x == "i" || x == "we" {
+		// "I updated the runbook": the speaker, then the verb
+		_, rest, _ := strings.Cut(strings.TrimLeft(text, " -*•"), " ")
+		x = firstWord(rest)
+	}
 	if pastIrregular[x] || len(x) > 4 && strings.HasSuffix(x, "ed") && !strings.HasSuffix(x, "eed") {
 		return x
 	}
