@@ -45,6 +45,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Removed the stale fixtures under tests/golden/ and regenerated them."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: false},
 		{Source: []string{"assistant: Listed the stale fixtures under tests/golden/."}, Summary: "Deleted the stale fixtures under tests/golden/.", Fires: true},
 		{Source: []string{"assistant: The cache regression appeared in build 88 after the allocator change."}, Summary: "Bisected the cache regression to the allocator change in build 88.", Fires: true},
+		{Source: []string{"assistant: The build broke: the ledger package and the report package now import each other."}, Summary: "Encountered an import cycle between the ledger and report packages.", Fires: false},
 		{Source: []string{"assistant: I bisected the cache regression: it starts with the allocator change in build 88."}, Summary: "Bisected the cache regression to the allocator change (build 88).", Fires: false},
 		{Source: []string{"assistant: Investigated the slow checkout page: the price widget makes 40 calls per render."}, Summary: "Looked into the slow checkout page: the price widget makes 40 calls per render.", Fires: false},
 		{Source: []string{"assistant: The stuck session is pid 4411."}, Summary: "Next: terminate the stuck session (pid 4411) once approved.", Fires: false},
