@@ -17,7 +17,7 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 		low = lexicon.Lower(text) // keep offsets into text
 	}
 	if k, id := headLabel(low); k != "" {
-		// "User: don't enable X until the search team confirms": the label names who
+		// "User: don't merge it before the payments lead signs off": the label names who
 		// said the line, whoever the line itself mentions
 		p.Source, p.Who = firstPerson(k, role), id
 		return p
