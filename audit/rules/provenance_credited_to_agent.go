@@ -34,5 +34,7 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Snapshots: I rewrote the importer and decided to keep the nightly snapshots on the cold tier, not the hot one.", Fires: true},
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots moved to the cold tier, not the hot one (the user's call).", Fires: false},
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots stay on the cold tier, not the hot one; the user said \"I decided this last week\".", Fires: false},
+		// the user's words quoted with a cut: the quote's "I" is the user
+		{Source: []string{"user: Read the vendor contract first, the renewal clause is on page 12 - I wrote it myself last spring"}, Summary: "\"Read the vendor contract first, the renewal clause ... - I wrote it myself last spring\" (asked to check the renewal terms)", Fires: false},
 	},
 })

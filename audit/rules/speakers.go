@@ -52,6 +52,18 @@ func quotesSource(f, g *classify.Fact) bool {
 		if strings.Contains(flat(q), a) || len(flat(q)) >= 12 && strings.Contains(a, flat(q)) {
 			return true
 		}
+		// a quotation cut with an ellipsis ("have a look at this first ... - I wrote
+		// it"): each piece of it is the speaker's words as they were
+		pieces := strings.FieldsFunc(strings.ReplaceAll(q, "...", "…"), func(r rune) bool { return r == '…' })
+		held := len(pieces) > 1
+		for _, p := range pieces {
+			if fp := flat(p); len(fp) < 12 || !strings.Contains(a, fp) {
+				held = false
+			}
+		}
+		if held {
+			return true
+		}
 	}
 	return false
 }
