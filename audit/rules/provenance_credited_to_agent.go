@@ -22,6 +22,9 @@ var _ = rule.Register(&rule.Rule{
 		if f.Origin == classify.OriginUser && f.Provenance.Source == "" && f.Act != classify.ActRule && f.Act != classify.ActDecision && f.Act != classify.ActRequest {
 			return rule.Hit{}, false // the user's remark, not an order or a choice
 		}
+		if (f.Act == classify.ActReport || f.Act == classify.ActFinding) && fixVerb[leadVerb(g.Text)] {
+			return rule.Hit{}, false // the user reported a problem; the agent fixed it: no credit taken
+		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "what "+speaker(f)+" established is told as the agent's own",
 			rule.Slot{Name: "attribution", Source: speaker(f), Summary: "the assistant"}), true
 	},
@@ -34,7 +37,14 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Snapshots: I rewrote the importer and decided to keep the nightly snapshots on the cold tier, not the hot one.", Fires: true},
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots moved to the cold tier, not the hot one (the user's call).", Fires: false},
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots stay on the cold tier, not the hot one; the user said \"I decided this last week\".", Fires: false},
+		// the user reported a bug; the agent fixed it
+		{Source: []string{"assistant: The user is pointing out a bug in `mergeInvoices`: credit notes are summed twice."}, Summary: "I fixed the bug in `mergeInvoices` that summed credit notes twice.", Fires: false},
+		{Source: []string{"assistant: The user is pointing out a bug in `mergeInvoices`: credit notes are summed twice."}, Summary: "I found the bug in `mergeInvoices` that summed credit notes twice.", Fires: true},
 		// the user's words quoted with a cut: the quote's "I" is the user
 		{Source: []string{"user: Read the vendor contract first, the renewal clause is on page 12 - I wrote it myself last spring"}, Summary: "\"Read the vendor contract first, the renewal clause ... - I wrote it myself last spring\" (asked to check the renewal terms)", Fires: false},
 	},
 })
+
+// fixVerb: the verbs of fixing a problem. Fixing what someone else reported is the
+// fixer's own work; it takes no credit for the report.
+var fixVerb = map[string]bool{"fixed": true, "patched": true, "resolved": true, "addressed": true, "corrected": true, "repaired": true}
