@@ -40,7 +40,7 @@ var _ = rule.Register(&rule.Rule{
 			if gn[w] > 0 {
 				pos = f
 			}
-			if gn[w] == 0 && (reportsWorkOn(f, g) || f.Modality.Level == 0 && taskLike(g)) || gn[w] > 0 && needThenLack(f, g) {
+			if gn[w] == 0 && (reportsWorkOn(f, g) || f.Modality.Level == 0 && !reportedRequest(f) && (taskLike(g) || reportedRequest(g))) || gn[w] > 0 && needThenLack(f, g) {
 				return rule.Hit{}, false // the problem and its fix: open-closed judges whether the fix happened
 			}
 			neg := f
@@ -90,6 +90,7 @@ var _ = rule.Register(&rule.Rule{
 		// an un- word that is part of a name; a need and the lack it answers; a problem and the work on it
 		{Source: []string{"assistant: Content-based parsing for Unknown vendor feeds"}, Summary: "Content-based parsing fallback for `VendorFeedUnknown`", Fires: false},
 		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "Next step: update the runbook to document the failover drill.", Fires: false},
+		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "The user asked to update the runbook to document the failover drill.", Fires: false},
 		{Source: []string{"assistant: The exporter should pass the tenant id to `writeBatch` so the rows get tagged."}, Summary: "Untagged rows: the exporter wasn't passing the tenant id to `writeBatch`.", Fires: false},
 		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "I updated the runbook with the failover drill.", Fires: false},
 		// the negation on the verb before it denies the word as well
@@ -447,6 +448,21 @@ func privativeInName(neg, pos *classify.Fact, w string) bool {
 	for _, x := range strings.Fields(lower(neg.Text)) {
 		x = strings.Trim(x, ",.;:!?\"'`*()")
 		if st, ok := classify.NegatedStem(x); ok && st == w && strings.Contains(low, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportedRequest: the summary reports that someone asked for something ("The user
+// asked to update the runbook"): a request, told.
+func reportedRequest(g *classify.Fact) bool {
+	if g.Provenance.Source == "" || g.Provenance.Source == "assistant" {
+		return false
+	}
+	low := lower(g.Text)
+	for _, p := range []string{"asked to", "asked for", "asked me to", "requested", "wants to", "wanted to", "wants the", "wanted the"} {
+		if strings.Contains(low, p) {
 			return true
 		}
 	}

@@ -33,6 +33,8 @@ type Entry struct {
 	Attrs    map[string]string
 	// anyStart and anyEnd lift the word boundary on that side.
 	anyStart, anyEnd bool
+	// except are whole words a prefix cue does not match ("fail* !failover").
+	except map[string]bool
 	cjk              bool
 }
 
@@ -141,6 +143,14 @@ func Parse(name, text string) ([]*Entry, error) {
 		}
 		e := &Entry{Category: cat, Attrs: attrs}
 		p := strings.ToLower(line)
+		if i := strings.Index(p, " !"); i > 0 && strings.HasSuffix(strings.TrimSpace(p[:i]), "*") {
+			// "fail* !failover !failsafe": a prefix cue and the words it must not match
+			e.except = map[string]bool{}
+			for _, w := range strings.Fields(p[i:]) {
+				e.except[strings.TrimPrefix(w, "!")] = true
+			}
+			p = strings.TrimSpace(p[:i])
+		}
 		if strings.HasPrefix(p, "*") {
 			e.anyStart, p = true, p[1:]
 		}
@@ -248,6 +258,9 @@ func (lx *Lexicon) Find(text string) []Hit {
 				end := e
 				if en.anyEnd && !en.cjk {
 					end = wordEnd(low, e) // a prefix cue covers the whole word it starts
+				}
+				if en.except[low[s:end]] {
+					continue
 				}
 				out = append(out, Hit{Entry: en, Start: s, End: end})
 			}

@@ -170,3 +170,17 @@ func TestMayFindImpliesNothingMissed(t *testing.T) {
 		t.Fatal("MayFind never ruled a category out")
 	}
 }
+
+// A prefix cue skips the whole words listed after it with "!".
+func TestPrefixExceptions(t *testing.T) {
+	es, err := Parse("t", "[failed]\nfail* !failover !fail-safe\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lx := Compile(es)
+	for text, want := range map[string]int{"the deploy failed": 1, "run the failover drill": 0, "a fail-safe default": 0, "it fails twice": 1} {
+		if got := len(lx.Find(text)); got != want {
+			t.Errorf("%q: %d hits, want %d", text, got, want)
+		}
+	}
+}
