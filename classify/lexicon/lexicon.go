@@ -35,7 +35,7 @@ type Entry struct {
 	anyStart, anyEnd bool
 	// except are whole words a prefix cue does not match ("fail* !failover").
 	except map[string]bool
-	cjk              bool
+	cjk    bool
 }
 
 // Attr returns an attribute's value ("" when absent).
