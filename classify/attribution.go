@@ -128,12 +128,16 @@ func creditOf(low, text string, cues cueSet) (string, string) {
 // rules: ...", "Constraints from the reviewer: ...", "Security team rule, copied from
 // the wiki: ...".
 func headLabel(low string) (string, string) {
+	limit := 32
+	if strings.HasPrefix(strings.TrimLeft(low, "-•#0123456789. \t"), "**") {
+		limit = 48 // a bold heading ("**User's Skepticism About the Bug**:") is a label however long
+	}
 	t := strings.TrimLeft(low, "-*•#0123456789. \t")
 	i := strings.IndexByte(t, ':')
 	if j := strings.IndexByte(t, ','); j > 0 && j < 30 && (i < 0 || j < i) {
 		i = j // "Security team rule, copied from the wiki: …": the label ends at the comma
 	}
-	if i <= 0 || i >= 32 {
+	if i <= 0 || i >= limit {
 		return "", ""
 	}
 	head := strings.Trim(t[:i], "*_ ")

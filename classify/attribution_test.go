@@ -68,6 +68,7 @@ func TestAttributionLabelsAndTeams(t *testing.T) {
 		{"Used two coats per client preference to hide the stain.", "team", "client"},
 		{"Used two coats per user preference to hide the stain.", "user", "user"},
 		{"Studio team rule, from the wiki: kilns stay below 1200 C.", "team", "studio team"},
+		{"**User's Doubts About the Kiln Schedule**: they asked why the second firing is needed.", "user", "user"},
 	}
 	for _, c := range cases {
 		f := firstFact("summary", c.text)
