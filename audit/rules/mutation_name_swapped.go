@@ -48,7 +48,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The reports are built with PostgreSQL views."}, Summary: "The reports are built with Postgres views.", Fires: false},
 		{Source: []string{"assistant: Current State: the importer is fixed."}, Summary: "Where Things Stand: the importer is fixed.", Fires: false},
 		// a title-case label is no name
-		{Source: []string{"assistant: No more dead rows using the buggy `cache.Put()`."}, Summary: "**Dead Rows Identification**: The old `refresh()` helper using `cache.Put()` was identified as dead rows with no callers.", Fires: false},
+		{Source: []string{"assistant: Review bots:", "assistant: Copilot: the retry loop in `upload()` never backs off."}, Summary: "Review bots:\n- Sourcery: the retry loop in `upload()` never backs off.", Fires: true},
+		{Source: []string{"assistant: No more dead code using the buggy `store.Put()`.", "assistant: The reader is still using `store.Get()` for now."}, Summary: "**Dead Code Identification**: The old `Flush()` function using `store.Put()` was identified as dead code with no callers.", Fires: false},
 		{Source: []string{"assistant: The invoices table holds 4,200 rows."}, Summary: "The invoices table holds 4,300 rows.", Fires: false},
 		{Source: []string{"user: Ship the schema change once the billing team has signed off."}, Summary: "Ship the schema change once the growth team has signed off.", Fires: true},
 		{Source: []string{"assistant: Dependencies:", "assistant: - zerolog for structured logs"}, Summary: "- slog-json for structured logs", Fires: true},
@@ -62,20 +63,58 @@ type nameWord struct {
 	raw   string
 	terms []string
 	first bool
+	// label: the word is part of a title-case heading ("**Dead Code Identification**:")
+	label bool
 }
 
 // nameWordsOf splits text into words, trimmed of punctuation and Markdown marks.
 func nameWordsOf(text string) []nameWord {
 	var out []nameWord
 	first := true
-	for _, w := range strings.Fields(text) {
+	fields := strings.Fields(text)
+	label := titleLabel(fields)
+	for k, w := range fields {
 		t := strings.Trim(w, ",.;:!?\"'`*()[]{}<>“”‘’")
 		if t != "" && t != "-" {
-			out = append(out, nameWord{raw: t, terms: classify.ContentWords(t), first: first})
+			out = append(out, nameWord{raw: t, terms: classify.ContentWords(t), first: first, label: k < label})
 		}
 		first = t == "" || strings.ContainsAny(w[len(w)-1:], ".:!?") || w == "-"
 	}
 	return out
+}
+
+// titleLabel is the number of leading words that form a title-case label of two or
+// more words ending in a colon ("**Dead Code Identification**:", "Current State:"): a
+// heading's capitals name nothing. 0 when the text opens with none.
+func titleLabel(fields []string) int {
+	for k, w := range fields {
+		if k >= 6 {
+			return 0
+		}
+		t := strings.Trim(w, "*_#-•")
+		if t == "" {
+			continue
+		}
+		if r, _ := utf8.DecodeRuneInString(t); !unicode.IsUpper(r) && !isSmallWord(t) {
+			return 0
+		}
+		if strings.HasSuffix(strings.TrimRight(w, "*_"), ":") {
+			if k == 0 {
+				return 0 // one word and a colon names a speaker or a tool ("Copilot:"), not a heading
+			}
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// isSmallWord: a short function word a title leaves in lower case ("Root Cause of the Bug").
+func isSmallWord(w string) bool {
+	switch strings.ToLower(strings.TrimRight(w, ":*_")) {
+	case "of", "the", "a", "an", "and", "or", "for", "to", "in", "on", "vs", "with", "about":
+		return true
+	}
+	return false
 }
 
 func (w nameWord) key() string { return strings.ToLower(w.raw) }
@@ -224,7 +263,7 @@ func termSet(ws []nameWord) map[string]bool {
 // sentence, capitalised and never written in lower case anywhere in the round.
 func anyNamed(r *rule.Round, ws []nameWord) bool {
 	for _, w := range ws {
-		if namedWord(w) || w.first && capitalisedOnly(r, w) {
+		if namedWord(w) || w.first && !w.label && capitalisedOnly(r, w) {
 			return true
 		}
 	}
@@ -268,7 +307,7 @@ func namedWord(w nameWord) bool {
 	if strings.Contains(strings.Trim(s, "-"), "-") && hasLetters(s) {
 		return true
 	}
-	return unicode.IsUpper(r) && !w.first
+	return unicode.IsUpper(r) && !w.first && !w.label // (a heading's capitals name nothing)
 }
 
 func hasLetters(s string) bool {
