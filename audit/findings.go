@@ -64,16 +64,18 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 	var out []scored
 	seen := map[string]bool{}
 	for _, h := range jr.Hits {
-		key := fmt.Sprintf("%s|%d|%d", h.Rule.Family, h.Src, h.Sum)
-		if h.Src >= 0 {
-			// the same words lost or changed twice (a repeated error, a restated rule)
-			// are one finding
-			key = fmt.Sprintf("%s|%s|%d", h.Rule.Family, normText(r.Src[h.Src].Text), h.Sum)
-		}
-		if h.Rule.Family == ProvenanceLoss && h.Sum >= 0 {
+		var key string
+		switch {
+		case h.Rule.Family == ProvenanceLoss && h.Sum >= 0:
 			// who the summary credits is said once, in its own line: paired with four
 			// source lines, it is still one wrong credit
 			key = fmt.Sprintf("%s|sum|%d", h.Rule.Family, h.Sum)
+		case h.Src >= 0:
+			// the same words lost or changed twice (a repeated error, a restated rule)
+			// are one finding
+			key = fmt.Sprintf("%s|%s|%d", h.Rule.Family, normText(r.Src[h.Src].Text), h.Sum)
+		default:
+			key = fmt.Sprintf("%s|%d|%d", h.Rule.Family, h.Src, h.Sum)
 		}
 		if seen[key] {
 			continue

@@ -191,7 +191,7 @@ func labelParty(head string) (string, string) {
 	}
 	for k, w := range ws {
 		for _, t := range teamWords {
-			if w == t || w == t+"'s" || w == t+"s" {
+			if isTeamWord(w, t) {
 				return "team", normWho(teamPhrase(ws[:k+1], t)) // "studio team rule": the studio team
 			}
 		}
@@ -207,7 +207,7 @@ func PartyWord(w string) bool {
 		return true
 	}
 	for _, t := range teamWords {
-		if w == t || w == t+"s" || w == t+"'s" {
+		if isTeamWord(w, t) {
 			return true
 		}
 	}
@@ -325,10 +325,15 @@ func teamPhrase(ws []string, team string) string {
 	return strings.Join(ws[start:], " ")
 }
 
+// teamForm: w, trimmed of quotes and brackets, is the team word in any of its forms
+// (plural, possessive with either apostrophe).
 func teamForm(w, team string) bool {
 	w = strings.Trim(w, "'\"`,()")
-	return w == team || w == team+"s" || w == team+"'s" || w == team+"’s"
+	return isTeamWord(w, team) || w == team+"’s"
 }
+
+// isTeamWord: w is the team word, its plural or its possessive, as written.
+func isTeamWord(w, team string) bool { return w == team || w == team+"s" || w == team+"'s" }
 
 // namedFromGroup: a name and where they are from ("Ilse from data platform", "Ravi on
 // payments"): the words before the preposition are a proper name.

@@ -60,12 +60,21 @@ func (r *Round) findQuoted() {
 	}
 }
 
-// longestPiece is the longest stretch of a quotation between elisions ("...", "…"),
-// trimmed.
+// QuotePieces are the stretches of a quotation between elisions ("...", "…"), trimmed:
+// each is the speaker's words as they were.
+func QuotePieces(q string) []string {
+	ps := strings.FieldsFunc(strings.ReplaceAll(q, "...", "…"), func(r rune) bool { return r == '…' })
+	for i := range ps {
+		ps[i] = strings.TrimSpace(ps[i])
+	}
+	return ps
+}
+
+// longestPiece is the longest of a quotation's pieces.
 func longestPiece(q string) string {
 	best := ""
-	for _, p := range strings.FieldsFunc(strings.ReplaceAll(q, "...", "…"), func(r rune) bool { return r == '…' }) {
-		if p = strings.TrimSpace(p); len(p) > len(best) {
+	for _, p := range QuotePieces(q) {
+		if len(p) > len(best) {
 			best = p
 		}
 	}

@@ -61,8 +61,8 @@ func mainQuote(text string) (string, bool) {
 		if 5*len(q) < 3*len(strings.TrimSpace(text)) {
 			continue
 		}
-		for _, p := range strings.FieldsFunc(strings.ReplaceAll(q, "...", "…"), func(c rune) bool { return c == '…' }) {
-			if p = strings.TrimSpace(p); len(p) > len(best) {
+		for _, p := range rule.QuotePieces(q) {
+			if len(p) > len(best) {
 				best = p
 			}
 		}

@@ -13,14 +13,14 @@ var _ = rule.Register(&rule.Rule{
 	Doc:   "The summary says nothing is left (none pending, all addressed) while the sources end with open work it does not carry.",
 	Stage: rule.StageRound,
 	Whole: func(r *rule.Round) []rule.Hit {
+		last := 0
+		for _, p := range r.Pos {
+			last = max(last, p)
+		}
 		for k := range r.Sum {
 			g := &r.Sum[k]
 			if !claimsNothingLeft(g) {
 				continue
-			}
-			last := 0
-			for _, p := range r.Pos {
-				last = max(last, p)
 			}
 			if i := strongestLost(r, func(f *classify.Fact) bool {
 				return (f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial" || f.Act == classify.ActQuestion && f.Origin != classify.OriginUser) && f.Act != classify.ActRule

@@ -438,9 +438,6 @@ func clauseTerms(text, w string) []string {
 	return nil
 }
 
-// privative: the negated side's clause denies the opposite of what the other side's
-// clause affirms ("doesn't show untracked files" says "shows only tracked files"; "not
-// unsafe" says "safe"): an un- or non- word against its base.
 // privativeInName: the negative side's un- or non- word is part of a name on the other
 // side ("Unknown agent type" and `AgentTypeUnknown`): the same word, not its opposite.
 func privativeInName(neg, pos *classify.Fact, w string) bool {
@@ -476,6 +473,9 @@ func needThenLack(f, g *classify.Fact) bool {
 	return f.Modality.Level >= 2 && f.Modality.Level <= 3 && !f.Modality.Negative && !f.Negated && g.Modality.Level == 0
 }
 
+// privative: the negated side's clause denies the opposite of what the other side's
+// clause affirms ("doesn't show untracked files" says "shows only tracked files"; "not
+// unsafe" says "safe"): an un- or non- word against its base.
 func privative(neg, pos *classify.Fact, w string) bool {
 	a, b := clauseTerms(neg.Text, w), clauseTerms(pos.Text, w)
 	for _, x := range a {

@@ -11,12 +11,9 @@ import (
 // A short failure line and a long summary line that holds two of its words are no
 // pair to judge: open-closed needs the summary fact to be mostly the source's words.
 func TestOpenClosedNeedsAPair(t *testing.T) {
-	src := classify.Extract("m1", "assistant", "The nightly export to the archive bucket is still failing.")
-	sum := classify.Extract("c1", "summary", "The nightly export to the archive bucket is fixed and passing.")
-	if len(src) != 1 || len(sum) != 1 {
-		t.Fatalf("want one fact a side, got %d and %d", len(src), len(sum))
-	}
-	r := &rule.Round{Src: src, Sum: sum, Pos: []int{0}}
+	src := oneFact(t, "m1", "assistant", "The nightly export to the archive bucket is still failing.")
+	sum := oneFact(t, "c1", "summary", "The nightly export to the archive bucket is fixed and passing.")
+	r := &rule.Round{Src: []classify.Fact{src}, Sum: []classify.Fact{sum}, Pos: []int{0}}
 	ru := rule.Get("collapse/open-closed")
 	for _, c := range []struct {
 		back float64
@@ -27,4 +24,14 @@ func TestOpenClosedNeedsAPair(t *testing.T) {
 			t.Errorf("back %.1f: fired %v, want %v", c.back, got, c.want)
 		}
 	}
+}
+
+// oneFact extracts text, which must make exactly one fact.
+func oneFact(t *testing.T, id, role, text string) classify.Fact {
+	t.Helper()
+	fs := classify.Extract(id, role, text)
+	if len(fs) != 1 {
+		t.Fatalf("%q makes %d facts, want one", text, len(fs))
+	}
+	return fs[0]
 }

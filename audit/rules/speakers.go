@@ -54,7 +54,7 @@ func quotesSource(f, g *classify.Fact) bool {
 		}
 		// a quotation cut with an ellipsis ("have a look at this first ... - I wrote
 		// it"): each piece of it is the speaker's words as they were
-		pieces := strings.FieldsFunc(strings.ReplaceAll(q, "...", "…"), func(r rune) bool { return r == '…' })
+		pieces := rule.QuotePieces(q)
 		held := len(pieces) > 1
 		for _, p := range pieces {
 			if fp := flat(p); len(fp) < 12 || !strings.Contains(a, fp) {
