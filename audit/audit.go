@@ -26,6 +26,10 @@ type Options struct {
 	// report of that round alone, with no invariants or checks. The final report's
 	// first round has the same findings.
 	First func(*Report)
+	// KeepJudged keeps each round's look-ups in Round.Judged whole (for tools that read
+	// what the rules saw); without it they are dropped once the round is reported, and
+	// Judged holds only the facts, alignment and importance.
+	KeepJudged bool
 }
 
 // RoleSummary is the role given to facts of a compaction summary.
@@ -55,6 +59,7 @@ func RunContext(ctx context.Context, s *sessions.Session, opt Options) (*Report,
 	pr := newProgress(opt.Progress, len(s.Messages), len(rounds))
 	ex := newExtractor(s)
 	ex.tokens = newTokenCounts()
+	ex.keepJudged = opt.KeepJudged
 	if opt.First != nil && len(rounds) > 1 {
 		// The whole audit below judges round 1 again rather than reuse this one: the
 		// early report is the caller's (the TUI draws it meanwhile), and ranking and
@@ -97,7 +102,7 @@ func newReport(s *sessions.Session, version string) *Report {
 // rounds judge the most). The results do not depend on the order tasks run in.
 func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Compaction, ex *extractor, workers int, pr *progress) ([]*roundResult, error) {
 	results := make([]*roundResult, len(rounds))
-	cums := make([]*judge.Result, len(rounds))
+	cums := make([]*cumResult, len(rounds))
 	type task struct {
 		round int
 		cum   bool
@@ -121,7 +126,7 @@ func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Co
 	err := parallel(ctx, len(tasks), workers, func(k int) {
 		t := &tasks[k]
 		if t.cum {
-			cums[t.round] = judge.Judge(t.in)
+			cums[t.round] = judgeCumulative(s, rounds[t.round], ex, t.in)
 			t.in = judge.Input{} // its facts are the result's now
 		} else {
 			results[t.round] = auditRound(s, rounds[t.round], ex)
@@ -135,7 +140,7 @@ func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Co
 	}
 	err = parallel(ctx, len(rounds), workers, func(i int) {
 		if !rounds[i].Opaque {
-			cumulative(s, &results[i].round, cums[i])
+			cumulative(&results[i].round, cums[i])
 		}
 	})
 	return results, err
@@ -181,6 +186,8 @@ type extractor struct {
 	// reads what follows it so; see prefetchAfter).
 	judged map[string][]classify.Fact
 	tokens *tokenCounts
+	// keepJudged: rounds keep the rules' look-ups (Options.KeepJudged)
+	keepJudged bool
 }
 
 func newExtractor(s *sessions.Session) *extractor {
@@ -265,6 +272,20 @@ func (e *extractor) callOf(id string) string {
 // the position of its message among ids.
 func (e *extractor) collect(ids []string) judge.Input {
 	var in judge.Input
+	nSrc, nEv := 0, 0
+	for _, id := range ids { // (sized first: the lists are the largest a round builds)
+		fs := e.of(id)
+		for k := range fs {
+			switch f := &fs[k]; {
+			case f.Evidence:
+				nEv++
+			case f.Act != classify.ActTemplate:
+				nSrc++
+			}
+		}
+	}
+	in.Src, in.Pos = make([]classify.Fact, 0, nSrc), make([]int, 0, nSrc)
+	in.Ev, in.EvPos = make([]classify.Fact, 0, nEv), make([]int, 0, nEv)
 	for p, id := range ids {
 		for _, f := range e.of(id) {
 			if f.Evidence {

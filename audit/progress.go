@@ -77,11 +77,11 @@ func firstRound(ctx context.Context, s *sessions.Session, c *sessions.Compaction
 	}
 	res := auditRound(s, c, ex)
 	if !c.Opaque {
-		var cj *judge.Result
+		var cr *cumResult
 		if in, ok := cumulativeInput(s, c, ex); ok {
-			cj = judge.Judge(in)
+			cr = judgeCumulative(s, c, ex, in)
 		}
-		cumulative(s, &res.round, cj)
+		cumulative(&res.round, cr)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

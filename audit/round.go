@@ -56,11 +56,13 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *rou
 	if note, ok := crossLanguageNote(jr.Round, rd.Findings); ok {
 		rd.Notes = append(rd.Notes, note)
 	}
-	rd.Findings, rd.SourceFacts = withEvidenceSides(rd.Findings, rd.SourceFacts, jr.Round)
 	retiredOmissions(s, c, rd.Findings)
 	rd.Pairs = pairs(jr.Round, rd.Findings, len(rd.SourceFacts))
 	rd.Survival = survival(rd.SourceFacts, rd.Pairs, rd.Findings)
 	rd.Counts = countFindings(rd.Findings)
+	if !ex.keepJudged {
+		jr.Round.Shed()
+	}
 	res.round = rd
 	return res
 }
@@ -83,26 +85,42 @@ func cumulativeInput(s *sessions.Session, c *sessions.Compaction, ex *extractor)
 	return in, true
 }
 
+// cumResult is what the report keeps of a round's cumulative audit.
+type cumResult struct {
+	facts    []classify.Fact
+	pairs    []Pair
+	survival []Survival
+	findings []Finding
+}
+
+// judgeCumulative judges a round's cumulativeInput and keeps what the report reads
+// of it (the judged round itself is dropped: it holds every original message).
+func judgeCumulative(s *sessions.Session, c *sessions.Compaction, ex *extractor, in judge.Input) *cumResult {
+	cj := judge.Judge(in)
+	partial, _ := partiality(s, c, &Round{Tokens: roundTokens(s, c, ex.tokens)})
+	cr := &cumResult{facts: cj.Round.Src, findings: findings(c.Round, cj, partial, s)}
+	cr.pairs = pairs(cj.Round, cr.findings, len(cj.Round.Src))
+	cr.survival = survival(cj.Round.Src, cr.pairs, cr.findings)
+	return cr
+}
+
 // cumulative audits the original messages against this summary: losses that bled
-// through several rounds, reported only when the per-round audit did not. cj is the
+// through several rounds, reported only when the per-round audit did not. cr is the
 // judged cumulativeInput (nil when there was none).
-func cumulative(s *sessions.Session, rd *Round, cj *judge.Result) {
-	if cj == nil {
+func cumulative(rd *Round, cr *cumResult) {
+	if cr == nil {
 		rd.CumulativeFacts, rd.CumulativePairs = rd.SourceFacts, rd.Pairs
 		rd.CumulativeSurvival = rd.Survival
 		return
 	}
-	cf := findings(rd.Round, cj, rd.Partial, s)
-	rd.CumulativeFacts = cj.Round.Src
-	rd.CumulativePairs = pairs(cj.Round, cf, len(cj.Round.Src))
-	rd.CumulativeSurvival = survival(cj.Round.Src, rd.CumulativePairs, cf)
+	rd.CumulativeFacts, rd.CumulativePairs, rd.CumulativeSurvival = cr.facts, cr.pairs, cr.survival
 	seen := map[string]bool{}
 	for _, f := range rd.Findings {
 		if f.Source != nil {
 			seen[f.Source.Text] = true
 		}
 	}
-	for _, f := range cf {
+	for _, f := range cr.findings {
 		if (f.Family != Omission && f.Family != Mutation) || SeverityRank(f.Severity) < SeverityRank(SevWarning) || f.Source == nil || seen[f.Source.Text] {
 			continue
 		}
@@ -123,12 +141,6 @@ func partiality(s *sessions.Session, c *sessions.Compaction, rd *Round) (bool, [
 		notes = append(notes, fmt.Sprintf("partial sources: the messages hold %d tokens against the %d the agent recorded before compacting; findings that may stem from unseen context are info", rd.Tokens.Sources, c.PreTokens))
 	}
 	return len(notes) > 0, notes
-}
-
-// withEvidenceSides appends the evidence lines findings point at to the round's
-// source facts, so every finding's side is a row of the round.
-func withEvidenceSides(fs []Finding, src []classify.Fact, r *rule.Round) ([]Finding, []classify.Fact) {
-	return fs, src
 }
 
 // pairs builds the alignment rows of a round: each source fact with its best match

@@ -202,3 +202,17 @@ func (r *Round) SortedValues() []string {
 	})
 	return r.sorted
 }
+
+// Shed drops what only the rules read: the evidence lines, the support and clause
+// look-ups, the candidate lists, the value, text and term indexes, what follows the
+// compaction, and the rules' memos. What a report and invariant tracking read of a
+// judged round stays: both sides' facts and positions, the best match, what is kept,
+// importance and its reasons. Rules must not run on a round once it is shed.
+func (r *Round) Shed() {
+	r.Ev, r.EvPos, r.Cands, r.Support, r.Clauses = nil, nil, nil, nil, nil
+	r.Values, r.SumValues, r.After, r.Text, r.Terms, r.Explained = nil, nil, nil, nil, nil, nil
+	r.quoted, r.ix, r.vr, r.sorted = nil, nil, nil, nil
+	r.memoMu.Lock()
+	r.memo = nil
+	r.memoMu.Unlock()
+}

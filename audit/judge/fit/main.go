@@ -137,7 +137,7 @@ func caseExamples(dir string, unl float64) []example {
 		fmt.Fprintln(os.Stderr, dir, err)
 		return nil
 	}
-	rep := audit.Run(s, audit.Options{})
+	rep := audit.Run(s, audit.Options{KeepJudged: true})
 	name := filepath.Base(dir)
 	var out []example
 	for _, rd := range rep.Rounds {
