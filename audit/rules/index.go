@@ -45,8 +45,9 @@ func leadingNumbers(r *rule.Round) map[string]bool {
 
 // kindValue is one value a source fact or evidence line states.
 type kindValue struct {
-	ref rule.Ref
-	tok classify.Token
+	ref    rule.Ref
+	tok    classify.Token
+	digits tokenDigits // (read once per round: every summary value is compared with it)
 }
 
 // valuesOfKind lists, in the order of r.ValueRefs and of each fact's tokens, the values
@@ -60,9 +61,10 @@ func valuesOfKind(r *rule.Round, p string) []kindValue {
 				if !ok {
 					continue
 				}
-				m[k] = append(m[k], kindValue{ref, x})
+				v := kindValue{ref, x, digitsOfToken(x)}
+				m[k] = append(m[k], v)
 				if k == "num" || k == "ver" {
-					m["num+ver"] = append(m["num+ver"], kindValue{ref, x})
+					m["num+ver"] = append(m["num+ver"], v)
 				}
 			}
 		}

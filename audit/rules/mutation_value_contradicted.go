@@ -60,14 +60,15 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 	var best rule.Ref
 	var bestTok classify.Token
 	bestDist := -1
+	td := digitsOfToken(t)
 	for _, c := range valuesOfKind(r, p) { // the values whose norm starts p+":" (num: also ver:)
 		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
 		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) {
 			continue
 		}
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
-		slip := oneSlip(x, t) || truncates(x, t) || nameKind(x) && nearName(x, t)
-		if !slip && !(digitAdded(x, t) && (keyed || shareSlotWord(f, x, g, t))) {
+		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nearName(x, t)
+		if !slip && !(digitAddedOf(c.digits.raw, td.raw) && (keyed || shareSlotWord(f, x, g, t))) {
 			continue // (the slot words are read only for a value one slip away: few are)
 		}
 		if keyed || !slip || rule.About(g, f) || shareSlotWord(f, x, g, t) {
@@ -84,10 +85,13 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 
 // oneSlip: the digits (or characters) of two values differ by one edit or one
 // transposition, or by a factor of ten written as one more or one fewer zero.
-func oneSlip(a, b classify.Token) bool {
-	da, db := digitsOf(a.Raw), digitsOf(b.Raw)
+func oneSlip(a, b classify.Token) bool { return oneSlipOf(a, b, digitsOfToken(a), digitsOfToken(b)) }
+
+// oneSlipOf is oneSlip with the digits of a and b already read.
+func oneSlipOf(a, b classify.Token, ta, tb tokenDigits) bool {
+	da, db := ta.raw, tb.raw
 	if a.Kind == classify.TokDate && b.Kind == classify.TokDate {
-		da, db = digitsOf(a.Norm), digitsOf(b.Norm) // "31 March 2026" and "2026-03-01" compare as written the same way
+		da, db = ta.norm, tb.norm // "31 March 2026" and "2026-03-01" compare as written the same way
 	}
 	if da == "" || db == "" || da == db {
 		return a.Kind == classify.TokID && editDistance(strings.ToLower(a.Raw), strings.ToLower(b.Raw)) == 1
@@ -99,12 +103,29 @@ func oneSlip(a, b classify.Token) bool {
 }
 
 // digitAdded: a one-digit figure gained a digit (6 GB became 16 GB), or lost one.
-func digitAdded(a, b classify.Token) bool {
-	da, db := digitsOf(a.Raw), digitsOf(b.Raw)
+func digitAdded(a, b classify.Token) bool { return digitAddedOf(digitsOf(a.Raw), digitsOf(b.Raw)) }
+
+// digitAddedOf is digitAdded of two values' digits.
+func digitAddedOf(da, db string) bool {
 	return min(len(da), len(db)) == 1 && max(len(da), len(db)) == 2 && editDistance(da, db) == 1
 }
 
+// tokenDigits are the digits of a value as written and, for a date, of its normal
+// form (what oneSlip compares).
+type tokenDigits struct{ raw, norm string }
+
+func digitsOfToken(t classify.Token) tokenDigits {
+	d := tokenDigits{raw: digitsOf(t.Raw)}
+	if t.Kind == classify.TokDate {
+		d.norm = digitsOf(t.Norm)
+	}
+	return d
+}
+
 func digitsOf(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+		return s // (most are all digits)
+	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		if s[i] >= '0' && s[i] <= '9' {

@@ -165,11 +165,7 @@ func lineRef(t classify.Token) bool {
 	if t.Kind != classify.TokNumber && t.Kind != classify.TokCount {
 		return false
 	}
-	switch strings.ToLower(t.Key) {
-	case "line", "lines", "l":
-		return true
-	}
-	return false
+	return strings.EqualFold(t.Key, "line") || strings.EqualFold(t.Key, "lines") || strings.EqualFold(t.Key, "l")
 }
 
 func hasEquivalent(ts []classify.Token, x classify.Token) bool {
