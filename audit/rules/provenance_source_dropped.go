@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
@@ -55,22 +56,53 @@ func thirdParty(f *classify.Fact) bool {
 }
 
 // namesSource: the summary still names the source (a word of its identity) in the
-// clause that restates the claim.
+// clause that restates the claim. A party of the conversation is named only where it
+// is credited: in the line's label or as the clause's subject ("User: ...", "the user
+// wants ..."); "report it to the user" and "users re-consent" name someone else.
 func namesSource(g, f *classify.Fact) bool {
-	low := strings.ToLower(claimClause(f, g))
+	clause := strings.ToLower(claimClause(f, g))
+	label := ""
 	if i := strings.IndexByte(g.Text, ':'); i > 0 && i < 60 {
-		low = strings.ToLower(g.Text[:i]) + " " + low // "Ilse (data platform): ..." names its source in the label
+		label = strings.ToLower(g.Text[:i]) // "Ilse (data platform): ..." names its source in the label
 	}
 	who := f.Provenance.Who
-	if who == "" {
+	if k := speakerKind(f); who == "" && partyWho[k] {
+		who = k // (the user's own message)
+	} else if who == "" {
 		who = f.Message
 	}
 	for _, w := range strings.Fields(who) {
-		if len(w) >= 3 && !genericWho[w] && containsWordPrefix(low, w) {
+		switch {
+		case len(w) < 3 || genericWho[w]:
+		case partyWho[w]:
+			if creditsParty(label, w) || creditsParty(leadWords(clause, 3), w) {
+				return true
+			}
+		case containsWordPrefix(label+" "+clause, w):
 			return true
 		}
 	}
 	return false
+}
+
+// partyWho are the parties of the conversation as a source's identity names them.
+var partyWho = map[string]bool{"user": true, "assistant": true}
+
+// creditsParty: s names the party w as a word of its own (w, w's), not as part of
+// another ("users", "username").
+func creditsParty(s, w string) bool {
+	for _, x := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '\'' && r != '’' }) {
+		if x == w || x == w+"'s" || x == w+"’s" {
+			return true
+		}
+	}
+	return false
+}
+
+// leadWords are the first n words of s.
+func leadWords(s string, n int) string {
+	ws := strings.Fields(s)
+	return strings.Join(ws[:min(n, len(ws))], " ")
 }
 
 // genericWho are words of a source's name that say what it is, not which one.

@@ -41,6 +41,12 @@ var _ = rule.Register(&rule.Rule{
 		// a team named far away in a long message does not make this line relayed
 		{Source: []string{"user: Keep the pottery kiln below 1200 C on every firing.\nThe glaze order is due Friday.\nShelves go in the back room.\nLabels are printed.\nThe van is booked for Monday.\nThe studio team picks the colours next month."}, Summary: "Team rule: keep the pottery kiln below 1200 C on every firing.", Fires: true},
 		{Source: []string{"user: Keep the pottery kiln below 1200 C on every firing.\nThe glaze order is due Friday.\nThe studio team asked for that."}, Summary: "Studio team rule: keep the pottery kiln below 1200 C on every firing.", Fires: false},
+		// the user is credited only as the label or the subject: end users, or the user as
+		// the one to be told, credit nothing
+		{Source: []string{"user: Keep the nightly export at 02:00 UTC; analysts (the users of the dashboard) read it at 07:00."}, Summary: "Ops team rule: keep the nightly export at 02:00 UTC; analysts (the users of the dashboard) read it at 07:00.", Fires: true},
+		{Source: []string{"user: The loader must stay single-threaded; if a batch fails, stop and tell me."}, Summary: "Reviewer constraint: the loader must stay single-threaded; if a batch fails, stop and tell the user.", Fires: true},
+		{Source: []string{"user: Keep the nightly export at 02:00 UTC."}, Summary: "Ops team rule, agreed with the user: keep the nightly export at 02:00 UTC.", Fires: false},
+		{Source: []string{"user: The loader must stay single-threaded; if a batch fails, stop and tell me."}, Summary: "The user and the reviewer agreed: the loader must stay single-threaded; if a batch fails, stop and tell the user.", Fires: false},
 	},
 })
 
