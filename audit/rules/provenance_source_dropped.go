@@ -58,7 +58,7 @@ func thirdParty(f *classify.Fact) bool {
 // namesSource: the summary still names the source (a word of its identity) in the
 // clause that restates the claim. A party of the conversation is named only where it
 // is credited: in the line's label or as the clause's subject ("User: ...", "the user
-// wants ..."); "report it to the user" and "users re-consent" name someone else.
+// wants ..."); "ping the user when done" and "users sign in again" name someone else.
 func namesSource(g, f *classify.Fact) bool {
 	clause := strings.ToLower(claimClause(f, g))
 	label := ""
