@@ -31,6 +31,12 @@ var _ = valueRule("mutation/value-changed", "value",
 		// a file the summary names in a line of its own: the line beside it is about another file
 		{Source: []string{"assistant: `web/app/router.ts` — added the /healthz route with a 2 s timeout."}, Summary: "- Files touched: `web/app/router.ts`, `web/app/router_test.ts`.\n- `web/app/router_test.ts` — checks the /healthz route and its 2 s timeout.", Fires: false},
 		{Source: []string{"assistant: `web/app/router.ts` — added the /healthz route with a 2 s timeout."}, Summary: "- `web/app/router_test.ts` — added the /healthz route with a 2 s timeout.", Fires: true},
+		// a figure stated twice keeps one mention; the other's slot, between the same
+		// words, now holds another figure
+		{Source: []string{"assistant: The import skipped 2 rows, then wrote 2 new batches to the archive."}, Summary: "The import skipped 2 rows, then wrote 5 new batches to the archive.", Fires: true},
+		{Source: []string{"assistant: Bed 4 gets 2 trays, bed 7 gets 2 trays."}, Summary: "Bed 4 gets 2 trays, bed 7 gets 3 trays.", Fires: true},
+		{Source: []string{"assistant: The import skipped 2 rows, then wrote 2 new batches to the archive."}, Summary: "The import skipped 2 rows and wrote 2 new batches to the archive; 5 more are queued.", Fires: false},
+		{Source: []string{"assistant: Bed 4 gets 2 trays and bed 7 gets 2 trays."}, Summary: "Both beds (4 and 7) get 2 trays each.", Fires: false},
 		// a value inside the words of someone the summary quotes is theirs
 		{Source: []string{"assistant: Option 2: keep the parsers in the `ingest` package (current layout).", "user: yes do option 1"}, Summary: "Parsers move out of the `ingest` package (user: \"yes do option 1\").", Fires: false},
 	})

@@ -33,7 +33,7 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 	var out []valueDiff
 	used := map[int]bool{}
 	for _, x := range f.Tokens {
-		if !comparableKinds[x.Kind] || hasEquivalent(g.Tokens, x) {
+		if !comparableKinds[x.Kind] || hasEquivalent(g.Tokens, x) && !slotRefilled(f, g, x) {
 			continue
 		}
 		if x.Kind == classify.TokPath && r.SummaryHas(x.Norm) {
@@ -68,7 +68,7 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 	for _, c := range cs {
 		// a value another source states for the same thing is a correction, not a
 		// change; the next candidate may still be the one that took x's place
-		if !backedElsewhere(r, i, f, g.Tokens[c.k]) && !oldValueNamed(g, x) && !inHeldQuote(r, g, g.Tokens[c.k]) {
+		if !backedElsewhere(r, i, f, g.Tokens[c.k]) && !oldValueNamed(f, g, x) && !inHeldQuote(r, g, g.Tokens[c.k]) {
 			return c.k
 		}
 	}
@@ -138,8 +138,8 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	if x.Noun != "" && x.Noun == y.Noun {
 		s += 2
 	}
-	if s == 2 && smallFigure(x) && smallFigure(y) && !lineRef(x) {
-		return 0, false // two small bare numbers with no key or noun in common: nothing says they fill one slot
+	if s == 2 && smallFigure(x) && smallFigure(y) && !lineRef(x) && !sameSlot(f, g, x, y) {
+		return 0, false // two small bare numbers with no key or noun in common, between other words: nothing says they fill one slot
 	}
 	return s, true
 }
@@ -166,6 +166,56 @@ func lineRef(t classify.Token) bool {
 		return false
 	}
 	return strings.EqualFold(t.Key, "line") || strings.EqualFold(t.Key, "lines") || strings.EqualFold(t.Key, "l")
+}
+
+// slotRefilled: x is stated more often in f than in g, and where f states it g states
+// another comparable value between the same words ("bed 4 gets 2 trays, bed 7 gets 2
+// trays" became "... bed 7 gets 3 trays"): the summary still has the figure, for
+// another thing.
+func slotRefilled(f, g *classify.Fact, x classify.Token) bool {
+	if countEquivalent(g.Tokens, x) >= countEquivalent(f.Tokens, x) {
+		return false
+	}
+	for _, y := range g.Tokens {
+		if !classify.Equivalent(x, y) && classify.Comparable(x, y) && sameSlot(f, g, x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameSlot: x in f and y in g sit between the same words, the one just before and the
+// one just after each ("then started 2 new" and "then started 4 new").
+func sameSlot(f, g *classify.Fact, x, y classify.Token) bool {
+	bx, ax := wordsBeside(f.Text, x.Start, x.End)
+	by, ay := wordsBeside(g.Text, y.Start, y.End)
+	return bx != "" && ax != "" && bx == by && ax == ay
+}
+
+// wordsBeside are the words just before offset s and just after e, lower-cased
+// ("" at either end of the text).
+func wordsBeside(text string, s, e int) (string, string) {
+	if s < 0 || e > len(text) || e < s {
+		return "", ""
+	}
+	var before, after string
+	if ws := strings.Fields(text[:s]); len(ws) > 0 {
+		before = strings.ToLower(ws[len(ws)-1])
+	}
+	if ws := strings.Fields(text[e:]); len(ws) > 0 {
+		after = strings.ToLower(ws[0])
+	}
+	return before, after
+}
+
+func countEquivalent(ts []classify.Token, x classify.Token) int {
+	n := 0
+	for _, t := range ts {
+		if classify.Equivalent(t, x) {
+			n++
+		}
+	}
+	return n
 }
 
 func hasEquivalent(ts []classify.Token, x classify.Token) bool {
@@ -240,14 +290,15 @@ func statesAs(g *classify.Fact, y classify.Token, same func(classify.Token) bool
 }
 
 // oldValueNamed: the summary names the source's value as the old one ("raised from
-// 5.1.4", "was 30s, now 45s"), so the change is reported, not made.
-func oldValueNamed(g *classify.Fact, x classify.Token) bool {
-	low := strings.ToLower(g.Text)
-	for _, t := range g.Tokens {
-		if classify.Equivalent(t, x) {
-			return true
-		}
+// 5.1.4", "was 30s, now 45s"), so the change is reported, not made. The summary
+// stating x as often as f does counts too; stating it fewer times ("skipped 2 rows,
+// then wrote 2 new batches" became "... wrote 5 new batches") leaves x's other
+// mentions to other things.
+func oldValueNamed(f, g *classify.Fact, x classify.Token) bool {
+	if n := countEquivalent(g.Tokens, x); n > 0 && n >= countEquivalent(f.Tokens, x) {
+		return true
 	}
+	low := strings.ToLower(g.Text)
 	return strings.Contains(low, "from "+strings.ToLower(x.Raw)) || strings.Contains(low, "was "+strings.ToLower(x.Raw))
 }
 
