@@ -185,7 +185,7 @@ func slotRefilled(f, g *classify.Fact, x classify.Token) bool {
 }
 
 // sameSlot: x in f and y in g sit between the same words, the one just before and the
-// one just after each ("then started 2 new" and "then started 4 new").
+// one just after each ("then wrote 2 new" and "then wrote 5 new").
 func sameSlot(f, g *classify.Fact, x, y classify.Token) bool {
 	bx, ax := wordsBeside(f.Text, x.Start, x.End)
 	by, ay := wordsBeside(g.Text, y.Start, y.End)
