@@ -114,7 +114,16 @@ var fileExts = map[string]bool{"go": true, "md": true, "txt": true, "json": true
 	"ml": true, "r": true, "jl": true, "dart": true, "gradle": true, "jsonl": true, "log": true, "pem": true, "crt": true, "key": true,
 	"png": true, "jpg": true, "svg": true, "pdf": true, "zip": true, "gz": true, "tar": true, "wasm": true, "so": true, "dll": true,
 	"exe": true, "db": true, "sqlite": true, "parquet": true, "ipynb": true, "rst": true, "adoc": true, "tex": true, "bib": true, "nix": true,
-	"dockerfile": true, "service": true, "timer": true, "plist": true, "xcconfig": true, "gitignore": true, "mdx": true}
+	"dockerfile": true, "service": true, "timer": true, "plist": true, "xcconfig": true, "gitignore": true, "mdx": true,
+	// (more of what people keep in repositories: variants of the above, assets, builds)
+	"jsonc": true, "json5": true, "pyi": true, "pyx": true, "mjs": true, "cjs": true, "mts": true, "cts": true, "kts": true,
+	"scala": true, "groovy": true, "clj": true, "cljs": true, "edn": true, "elm": true, "nim": true, "ps1": true, "zsh": true,
+	"bzl": true, "cmake": true, "csproj": true, "sln": true, "xaml": true, "tfvars": true, "hcl": true, "graphql": true,
+	"gql": true, "prisma": true, "tmpl": true, "tpl": true, "j2": true, "erb": true, "hbs": true, "tsv": true, "xlsx": true,
+	"docx": true, "jpeg": true, "webp": true, "gif": true, "ico": true, "bmp": true, "tiff": true, "avif": true, "mp3": true,
+	"mp4": true, "wav": true, "ogg": true, "webm": true, "ttf": true, "otf": true, "woff": true, "woff2": true, "bz2": true,
+	"xz": true, "zst": true, "tgz": true, "jar": true, "whl": true, "apk": true, "dmg": true, "iso": true, "bin": true,
+	"onnx": true, "pt": true, "npz": true, "npy": true, "avro": true, "orc": true, "tscn": true, "gd": true, "uasset": true}
 
 var tlds = map[string]bool{"com": true, "net": true, "org": true, "io": true, "dev": true, "internal": true, "local": true, "cloud": true,
 	"corp": true, "lan": true, "svc": true, "app": true, "ai": true, "co": true, "de": true, "uk": true, "fr": true, "eu": true}
@@ -185,6 +194,9 @@ func lookupQuantity(s string) (Token, bool) {
 }
 
 func isPath(w string) bool {
+	if strings.Contains(w, "/-") {
+		return false // "Serif-Regular/-Italic/-Bold.otf": a shorthand for several names, not a path
+	}
 	if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "../") {
 		return len(w) > 2 && hasLetter(w)
 	}

@@ -84,6 +84,10 @@ func TestValues(t *testing.T) {
 		{"ENT-108", "id=id:ent-108"},
 		{"see cmd/entire/cli/explain.go", "path=path:cmd/entire/cli/explain.go"},
 		{"docs/plans", "path=path:docs/plans"},
+		// file names of the less common types are paths too; a shorthand for several is none
+		{"patched tsconfig.jsonc and stubs.pyi", "path=path:tsconfig.jsonc path=path:stubs.pyi"},
+		{"the sprite sheet art/hero.webp", "path=path:art/hero.webp"},
+		{"vendored Lato-Regular/-Bold/-Italic.ttf", ""},
 		{"and/or", ""},
 		{"https://github.com/x/y/pull/121.", "url=url:https://github.com/x/y/pull/121"},
 		{"--setting-sources user", "flag=flag:--setting-sources"},
