@@ -28,16 +28,16 @@ var _ = rule.Register(&rule.Rule{
 		if cue == "" || !strings.Contains(strings.ToLower(g.Text), "test") && !strings.Contains(strings.ToLower(g.Text), "build") && !strings.Contains(strings.ToLower(g.Text), "check") {
 			return rule.Hit{}, false
 		}
+		if named := namedCode(g); len(named) > 0 && !namedInSources(r, named) {
+			// the result is about a command or file no source ever names: no run of it
+			// can back it, whatever else ran or passed
+			return rule.NewHit(-1, k, 0.85, "no source runs or names "+named[0], rule.Slot{Name: "result", Summary: cue}), true
+		}
 		for _, s := range r.Support[k] {
 			f := r.Fact(s.Ref)
 			if s.Match.Cover >= 0.3 && resultCue(f.Text) != "" && !f.Negated {
 				return rule.Hit{}, false
 			}
-		}
-		if named := namedCode(g); len(named) > 0 && !namedInSources(r, named) {
-			// the result is about a command or file no source ever names: no run of it
-			// can back it, whatever else ran
-			return rule.NewHit(-1, k, 0.85, "no source runs or names "+named[0], rule.Slot{Name: "result", Summary: cue}), true
 		}
 		if resultAnywhere(r, g) || roundHasRuns(r) && !saysNotRun(r) {
 			return rule.Hit{}, false // runs happened; which one backs it is not for a word match to say
@@ -55,6 +55,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
 		{Source: []string{"tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: true},
 		{Source: []string{"tool: $ tox -e lint\nlint: OK\n  congratulations :)", "tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: false},
+		// other tests passing back no result of a command nobody ran
+		{Source: []string{"tool: $ pytest -q tests/geo\n52 passed in 3.10s"}, Summary: "`mvn verify` now passes; 52 tests green.", Fires: true},
+		{Source: []string{"tool: $ mvn verify\n[INFO] Tests run: 52, Failures: 0\n[INFO] BUILD SUCCESS"}, Summary: "`mvn verify` now passes; 52 tests green.", Fires: false},
 	},
 })
 
@@ -68,7 +71,8 @@ func resultCue(text string) string {
 			}
 		}
 	}
-	if strings.Contains(text, "PASS") || strings.Contains(text, " ok ") {
+	if strings.Contains(text, "PASS") || strings.Contains(text, "SUCCESS") || strings.Contains(text, " ok ") {
+		// (a runner's own mark: PASS, Maven's BUILD SUCCESS, Gradle's BUILD SUCCESSFUL)
 		return "ok"
 	}
 	return ""
