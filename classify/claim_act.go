@@ -29,6 +29,8 @@ func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
 		return ActChatter, true
 	case f.Origin == OriginUser && acknowledgement(f):
 		return ActChatter, true
+	case !f.Code && statusMoment(text, cues):
+		return ActChatter, true // "Started: 02 Mar 26 17:29 CET": a record's field
 	case f.Origin == OriginSummary && summarizerTalk(f):
 		return ActChatter, true
 	case f.Status.Choice == StatusTriedFailed && !f.Negated && !(assistantSide(f) && f.Status.Epistemic == StatusHypothesis):

@@ -25,8 +25,8 @@ func statusOf(cues cueSet) Status {
 				certain = true
 			}
 		case "open", "partial", "done":
-			if h.Category == "done" && nounCompound(cues.text, h) {
-				continue // "the working tree", "a working copy": a thing, not a state of work
+			if h.Category == "done" && nounCompound(cues.text, h) || timestampField(cues.text, h) {
+				continue // "the working tree", "a working copy": a thing, not a state of work; "Started: 09:14 UTC", a record's field
 			}
 			st.resolutionCue(h.Category, neg)
 			if at := statusTag(cues.text, h.Start); h.Category == "done" && at >= 0 && !cues.negatedFrom(at, h.Start) {
@@ -58,6 +58,62 @@ func nounCompound(text string, h lexicon.Hit) bool {
 		return false
 	}
 	return compoundHeads[strings.TrimRight(next, ".,;:!?)")]
+}
+
+// timestampField: the cue is the label of a field whose value is a moment.
+func timestampField(text string, h lexicon.Hit) bool {
+	n, ok := momentField(text)
+	return ok && h.Start < n
+}
+
+// statusMoment: the text is a field labelled with a status word whose value is a
+// moment ("Started: 02 Mar 26 17:29 CET", "Finished: 2026-03-01 12:03"), as a status
+// command prints it: when something happened, not a claim or a state of the work.
+// ("Deadline: 2026-03-01" is a field too, but no status word labels it.)
+func statusMoment(text string, cues cueSet) bool {
+	n, ok := momentField(text)
+	if !ok {
+		return false
+	}
+	for _, h := range cues.hits {
+		if h.Start < n && (h.Category == "open" || h.Category == "done" || h.Category == "partial") {
+			return true
+		}
+	}
+	return false
+}
+
+// momentField: the text is a field of a one- or two-word label whose value is a
+// date or a time of day and nothing else (month, weekday and zone names aside). n is
+// where the label ends.
+func momentField(text string) (n int, ok bool) {
+	i := strings.IndexByte(text, ':')
+	if i <= 0 {
+		return 0, false
+	}
+	label := strings.Fields(strings.TrimLeft(text[:i], " \t-*•"))
+	if len(label) == 0 || len(label) > 2 || strings.ContainsAny(text[:i], "0123456789`") {
+		return 0, false
+	}
+	rest := text[i+1:]
+	if ws := strings.Fields(rest); len(ws) == 0 || len(ws) > 6 {
+		return 0, false
+	}
+	for _, w := range strings.Fields(rest) {
+		if !strings.ContainsAny(w, "0123456789") && (len(w) > 4 || strings.ToLower(w) == w) {
+			return 0, false // a word, not a month, a weekday or a zone ("Started: the import")
+		}
+	}
+	moment := false
+	for _, t := range Values(rest) {
+		switch {
+		case t.Kind == TokDate || t.Kind == TokTime:
+			moment = true
+		case t.Kind != TokNumber && t.Kind != TokCount && !(t.Kind == TokID && isNumeric(t.Raw)):
+			return 0, false // a name, a path, a version: the field holds more than a moment
+		}
+	}
+	return i, moment
 }
 
 // compoundHeads are nouns an -ing status word commonly modifies into a thing's name.

@@ -41,3 +41,47 @@ func TestUniversalDone(t *testing.T) {
 		}
 	}
 }
+
+// A status word that labels a record's time field says when, not how far the work is.
+func TestTimestampField(t *testing.T) {
+	cases := []struct {
+		text string
+		want string
+	}{
+		{"Started: 14 Mar 26 09:05 CET", ""},
+		{"Finished: 2027-01-09 18:40 UTC", ""},
+		{"- Started: Mon 08:12", ""},
+		{"Started: the index rebuild, half the shards left", StatusOpen},
+		{"Started the index rebuild at 09:05; half the shards are left.", StatusOpen},
+		{"Started: branch rebuild/0914", StatusOpen},
+	}
+	for _, c := range cases {
+		fs := Extract("m1", "user", c.text)
+		if len(fs) == 0 {
+			t.Fatalf("%q: no fact", c.text)
+		}
+		if got := fs[0].Status.Resolution; got != c.want {
+			t.Errorf("%q: resolution %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+// Such a field claims nothing (chatter); a field no status word labels, or whose
+// value is more than a moment, stays a statement.
+func TestStatusMomentAct(t *testing.T) {
+	cases := []struct {
+		text string
+		want Act
+	}{
+		{"Started: 14 Mar 26 09:05 CET", ActChatter},
+		{"Completed: 2027-01-09 18:40 UTC", ActChatter},
+		{"Deadline: 2027-01-09", ActReport},
+		{"Started: branch rebuild/0914", ActReport},
+	}
+	for _, c := range cases {
+		fs := Extract("m1", "user", c.text)
+		if len(fs) == 0 || fs[0].Act != c.want {
+			t.Errorf("%q: %+v, want act %s", c.text, fs, c.want)
+		}
+	}
+}
