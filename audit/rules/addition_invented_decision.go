@@ -1,8 +1,12 @@
 package rules
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // "Decided to move the queue to SQS": nobody decided it.
@@ -28,13 +32,87 @@ var _ = rule.Register(&rule.Rule{
 				return rule.Hit{}, false
 			}
 		}
+		if decisionEchoed(r, g) {
+			return rule.Hit{}, false
+		}
 		return rule.NewHit(-1, k, 0.8, "no source makes this decision", rule.Slot{Name: "decision", Summary: oneLine(g.Text)}), true
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: SQS and Kafka both fit the queue; the user has not picked one."}, Summary: "Decided to move the job queue to SQS.", Fires: true},
 		{Source: []string{"user: Let's go with SQS for the job queue."}, Summary: "Decided to move the job queue to SQS.", Fires: false},
+		// a source that makes the decision in the summary's own word, about what it names
+		{Source: []string{"tool: The reviewer approved the seating chart for the gala."}, Summary: "Seating chart: approved.", Fires: false},
+		{Source: []string{"tool: The reviewer has not approved the seating chart yet."}, Summary: "Seating chart: approved.", Fires: true},
+		{Source: []string{"assistant: I drafted the seating chart for the gala; nobody has looked at it yet."}, Summary: "Seating chart: approved.", Fires: true},
 	},
 })
+
+// decisionEchoed: a source fact makes a decision with the summary's own decision word
+// ("approved", "picked") about a thing the summary names too ("User approved the
+// migration plan" for "Migration plan: approved"), however little else they share.
+func decisionEchoed(r *rule.Round, g *classify.Fact) bool {
+	cues := choiceStems(g.Text)
+	if len(cues) == 0 {
+		return false
+	}
+	for i := range r.Src {
+		f := &r.Src[i]
+		if (f.Status.Choice == classify.StatusChosen || f.Act == classify.ActDecision && f.Status.Choice != classify.StatusRejected) && echoesChoice(f, g, cues) {
+			return true
+		}
+	}
+	for i := range r.Ev {
+		if f := &r.Ev[i]; !f.Code && echoesChoice(f, g, cues) {
+			return true // a tool's record of it ("The reviewer approved the chart")
+		}
+	}
+	return false
+}
+
+// echoesChoice: f says one of the decision words (stems) cues and names a thing g
+// names.
+func echoesChoice(f, g *classify.Fact, cues []string) bool {
+	shared := false
+	for _, c := range choiceStems(f.Text) {
+		shared = shared || slices.Contains(cues, c)
+	}
+	if !shared {
+		return false
+	}
+	for _, w := range claimWords(g.Words) {
+		if !slices.Contains(cues, w) && hasWord(f, w) && !strings.Contains(w, ":") {
+			return true
+		}
+	}
+	return false
+}
+
+// choiceStems are the stems of the decision words of a text ("approved" -> approv),
+// but those a negation just before denies ("has not approved").
+func choiceStems(text string) []string {
+	var out []string
+	low := lexicon.Lower(text)
+	for _, h := range lexicon.Default().Find(low) {
+		if h.Category != "chosen" || deniedBefore(low[:h.Start]) {
+			continue
+		}
+		ws := strings.Fields(h.Phrase)
+		out = append(out, classify.Stem(ws[len(ws)-1]))
+	}
+	return out
+}
+
+// deniedBefore: one of the last three words of s negates what follows.
+func deniedBefore(s string) bool {
+	ws := strings.Fields(s)
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-3; k-- {
+		w := strings.Trim(ws[k], ",;:")
+		if w == "not" || w == "never" || w == "no" || strings.HasSuffix(w, "n't") || strings.HasSuffix(w, "n’t") {
+			return true
+		}
+	}
+	return false
+}
 
 // userChose: a user fact answers a question or picks an option, about what g is about.
 func userChose(r *rule.Round, g *classify.Fact) bool {
