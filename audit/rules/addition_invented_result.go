@@ -55,6 +55,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
 		{Source: []string{"tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: true},
 		{Source: []string{"tool: $ tox -e lint\nlint: OK\n  congratulations :)", "tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: false},
+		// go test's mark for a package that passed is its "ok" line
+		{Source: []string{"assistant: Running the geo tests.", "tool: $ go test ./geo/...\nok  \tgithub.com/acme/geo\t3.104s\nok  \tgithub.com/acme/geo/tiles\t(cached)"}, Summary: "Geo package tests pass.", Fires: false},
+		{Source: []string{"assistant: Running the geo tests.", "tool: $ go test ./geo/...\nFAIL\tgithub.com/acme/geo/tiles\t0.412s"}, Summary: "Geo package tests pass.", Fires: true},
 		// other tests passing back no result of a command nobody ran
 		{Source: []string{"tool: $ pytest -q tests/geo\n52 passed in 3.10s"}, Summary: "`mvn verify` now passes; 52 tests green.", Fires: true},
 		{Source: []string{"tool: $ mvn verify\n[INFO] Tests run: 52, Failures: 0\n[INFO] BUILD SUCCESS"}, Summary: "`mvn verify` now passes; 52 tests green.", Fires: false},
@@ -71,11 +74,18 @@ func resultCue(text string) string {
 			}
 		}
 	}
-	if strings.Contains(text, "PASS") || strings.Contains(text, "SUCCESS") || strings.Contains(text, " ok ") {
+	if strings.Contains(text, "PASS") || strings.Contains(text, "SUCCESS") || strings.Contains(text, " ok ") || okLine(text) {
 		// (a runner's own mark: PASS, Maven's BUILD SUCCESS, Gradle's BUILD SUCCESSFUL)
 		return "ok"
 	}
 	return ""
+}
+
+// okLine: a runner's line that opens with "ok" ("ok  \tgithub.com/acme/geo\t3.1s", as
+// go test prints a package that passed).
+func okLine(text string) bool {
+	t := strings.TrimSpace(text)
+	return len(t) > 3 && strings.HasPrefix(t, "ok") && (t[2] == ' ' || t[2] == '\t')
 }
 
 // resultAnywhere: a tool line with a pass mark is about what the summary says, or a
@@ -83,7 +93,7 @@ func resultCue(text string) string {
 func resultAnywhere(r *rule.Round, g *classify.Fact) bool {
 	for i := range r.Ev {
 		e := &r.Ev[i]
-		if !e.Code && (resultCue(e.Text) != "" || strings.HasPrefix(strings.TrimSpace(e.Text), "ok ")) && rule.About(g, e) {
+		if !e.Code && resultCue(e.Text) != "" && rule.About(g, e) {
 			return true
 		}
 	}
