@@ -185,6 +185,10 @@ func passLine(t string) bool {
 // as often a test's log line ("login_test.go:38: starting the server").
 var reDiagnostic = regexp.MustCompile(`^\S+\.[A-Za-z][A-Za-z0-9]{0,5}(?::\d+:\d+:|\(\d+,\d+\):)\s*(?:-\s*)?[A-Za-z][A-Za-z'-]*\s+\S`)
 
+// reLogPosition is the file position a test framework prints before a log line
+// ("store_test.go:88: ", "src/app.py:12:4: ").
+var reLogPosition = regexp.MustCompile(`^\S+\.[A-Za-z][A-Za-z0-9]{0,5}:\d+(?::\d+)?:\s+`)
+
 // diagnosticLine: in a failed result, a diagnostic says what failed.
 func diagnosticLine(t string) bool { return reDiagnostic.MatchString(strings.TrimSpace(t)) }
 
@@ -255,6 +259,12 @@ func failureLine(line string) bool {
 	}
 	if genericFailure(t) || advisory(t) {
 		return false
+	}
+	if m := reLogPosition.FindString(t); m != "" {
+		t = t[len(m):] // a test's log line: "store_test.go:88: failed to open the fixture"
+		if codeLike(t) || printsMessage(t) {
+			return false // a grep's hit: a line of code at its position
+		}
 	}
 	t = stripToolPrefix(t)
 	low := lexicon.Lower(t)

@@ -71,3 +71,22 @@ func TestCodeLikeComments(t *testing.T) {
 		}
 	}
 }
+
+// A test's log line opens with its file position; the failure cue comes after it. A
+// grep's hit at a position is code, not a failure.
+func TestFailureAfterLogPosition(t *testing.T) {
+	cases := []struct {
+		line string
+		want bool
+	}{
+		{"store_test.go:88: failed to open the fixture at testdata/a.db: no such file", true},
+		{"    ledger_test.go:120: could not find the posting for account 4711", true},
+		{"internal/geo/tiles.go:36:\t\tpanic(\"tile cache not set\")", false},
+		{"store_test.go:88: opening the fixture", false},
+	}
+	for _, c := range cases {
+		if got := failureLine(c.line); got != c.want {
+			t.Errorf("%q: %v, want %v", c.line, got, c.want)
+		}
+	}
+}
