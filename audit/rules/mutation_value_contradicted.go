@@ -3,6 +3,7 @@ package rules
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
@@ -47,6 +48,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 7 GB.", Fires: false},
 		{Source: []string{"tool: $ grep -n maxRetries pkg/upload/client.go\n41: const maxRetries = 12"}, Summary: "```go\nconst maxRetries = 13\n```", Fires: false},
 		{Source: []string{"assistant: 12 of the 40 jobs failed."}, Summary: "Retried 7 jobs.", Fires: false},
+		// a name's digits slip within the same name
+		{Source: []string{"tool: $ psql -f db/migrations/0047_add_index.sql\nCREATE INDEX"}, Summary: "Index added; see db/migrations/0074_add_index.sql for the DDL.", Fires: true},
 		{Source: []string{"tool: $ git diff --stat\n src/billing/invoice.go | 88 ++++++++------"}, Summary: "`src/billing/invoice.go` line 84: the rounding helper.", Fires: false},
 	},
 })
@@ -93,6 +96,9 @@ func oneSlipOf(a, b classify.Token, ta, tb tokenDigits) bool {
 	if a.Kind == classify.TokDate && b.Kind == classify.TokDate {
 		da, db = ta.norm, tb.norm // "31 March 2026" and "2026-03-01" compare as written the same way
 	}
+	if (nameKind(a) || nameKind(b)) && nonDigits(a.Raw) != nonDigits(b.Raw) {
+		return false // a name's digits slip only in the same name ("v2/api.yaml", "v3/api.yaml")
+	}
 	if da == "" || db == "" || da == db {
 		return a.Kind == classify.TokID && editDistance(strings.ToLower(a.Raw), strings.ToLower(b.Raw)) == 1
 	}
@@ -120,6 +126,16 @@ func digitsOfToken(t classify.Token) tokenDigits {
 		d.norm = digitsOf(t.Norm)
 	}
 	return d
+}
+
+// nonDigits is s lower-cased without its digits.
+func nonDigits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
 }
 
 func digitsOf(s string) string {
