@@ -9,8 +9,12 @@ import (
 // A name's digits slip only within the same name: two different names that happen to
 // hold digits one edit apart are no slip of each other.
 func TestOneSlipOfNames(t *testing.T) {
-	path := func(s string) classify.Token { return classify.Token{Kind: classify.TokPath, Raw: s, Norm: "path:" + s} }
-	num := func(s string) classify.Token { return classify.Token{Kind: classify.TokNumber, Raw: s, Norm: "num:" + s} }
+	path := func(s string) classify.Token {
+		return classify.Token{Kind: classify.TokPath, Raw: s, Norm: "path:" + s}
+	}
+	num := func(s string) classify.Token {
+		return classify.Token{Kind: classify.TokNumber, Raw: s, Norm: "num:" + s}
+	}
 	cases := []struct {
 		a, b classify.Token
 		want bool
