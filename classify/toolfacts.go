@@ -1,6 +1,8 @@
 package classify
 
 import (
+	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -10,10 +12,11 @@ import (
 
 // Limits on what one tool result contributes.
 const (
-	maxFailureFacts  = 6   // failure lines taken from one result
-	maxPlainFailure  = 2   // lines taken from a failed result none of whose lines names a failure
-	maxEvidenceLine  = 400 // longer lines are blobs, not statements
-	maxEvidenceFacts = 400 // evidence lines kept from one result
+	maxFailureFacts  = 6        // failure lines taken from one result
+	maxPlainFailure  = 2        // lines taken from a failed result none of whose lines names a failure
+	maxEvidenceLine  = 400      // longer lines are blobs, not statements
+	maxBlobLine      = 16 << 10 // blobs up to this long are searched for their values
+	maxEvidenceFacts = 400      // evidence lines kept from one result
 )
 
 // toolFacts: tool output is evidence. It yields the user's words when the user
@@ -53,6 +56,11 @@ func toolFacts(src Source) []Fact {
 	fails := 0
 	for _, sp := range lines {
 		if sp.Code || len(sp.Text) > maxEvidenceLine {
+			if !sp.Code && len(sp.Text) <= maxBlobLine && len(out) < maxEvidenceFacts && !src.JudgedOnly {
+				if f, ok := blobFact(src.ID, sp); ok {
+					out = append(out, f)
+				}
+			}
 			continue
 		}
 		if !numbered && fails < maxFailureFacts && failureLine(sp.Text) {
@@ -225,6 +233,95 @@ func toolLine(id string, sp Span, toks []Token) Fact {
 	return Fact{Message: id, Role: "tool", Origin: OriginTool, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context,
 		Evidence: true, Act: ActReport, Tokens: toks, Provenance: Provenance{Role: "tool"}, Classes: []Class{EvidenceReference}}
 }
+
+// blobFact is a line too long to be a statement (a JSON document on one line, as
+// `gh pr view --json` prints it) that states values: searched for them, never aligned
+// (Code marks it). It keeps the values given to a named field ("additions":825) and
+// every value that is not a bare number. A JSON document's Text is its fields as
+// read (jsonFields), so a finding that quotes it shows them. False for a line that
+// states none.
+func blobFact(id string, sp Span) (Fact, bool) {
+	if flat, ok := jsonFields(sp.Text); ok {
+		sp.Text = flat // (read as its fields: a string with spaces inside breaks no value apart)
+	}
+	var kept []Token
+	for _, t := range Values(sp.Text) {
+		if t.Key != "" || t.Kind != TokNumber && t.Kind != TokCount {
+			kept = append(kept, t)
+		}
+	}
+	if len(kept) == 0 {
+		return Fact{}, false
+	}
+	f := toolLine(id, sp, kept)
+	f.Code = true
+	return f, true
+}
+
+// jsonFields renders a JSON document as its scalar fields, "key: value; ...", in the
+// document's order (an array's items under the array's key); long strings (a body, a
+// description) and fields past maxJSONFields are left out. ok is false when the text
+// is no JSON object or array.
+func jsonFields(text string) (string, bool) {
+	t := strings.TrimSpace(text)
+	if t == "" || t[0] != '{' && t[0] != '[' || !json.Valid([]byte(t)) {
+		return "", false
+	}
+	dec := json.NewDecoder(strings.NewReader(t))
+	dec.UseNumber()
+	type level struct {
+		object  bool
+		key     string
+		wantKey bool
+	}
+	var stack []level
+	var b strings.Builder
+	n := 0
+	for n < maxJSONFields {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		top := len(stack) - 1
+		if d, ok := tok.(json.Delim); ok {
+			switch d {
+			case '{', '[':
+				key := ""
+				if top >= 0 {
+					key = stack[top].key
+					if stack[top].object {
+						stack[top].wantKey = true
+					}
+				}
+				stack = append(stack, level{object: d == '{', key: key, wantKey: d == '{'})
+			default:
+				stack = stack[:top]
+			}
+			continue
+		}
+		if top >= 0 && stack[top].object && stack[top].wantKey {
+			stack[top].key, stack[top].wantKey = fmt.Sprint(tok), false
+			continue
+		}
+		if v := fmt.Sprint(tok); tok != nil && v != "" && len(v) <= 200 {
+			if b.Len() > 0 {
+				b.WriteString("; ")
+			}
+			if top >= 0 && stack[top].key != "" {
+				b.WriteString(stack[top].key + ": ")
+			}
+			b.WriteString(v)
+			n++
+		}
+		if top >= 0 && stack[top].object {
+			stack[top].wantKey = true
+		}
+	}
+	return b.String(), b.Len() > 0
+}
+
+// maxJSONFields caps the fields read of one JSON document.
+const maxJSONFields = 400
 
 // dumpFact is a line of a file the tool printed with line numbers (a Read, a grep
 // -n) that names a value (a path, an id, a quoted name, a version): searched for the
