@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -67,7 +68,7 @@ var _ = rule.Register(&rule.Rule{
 // the same event in other words): an action nobody reported ("" otherwise).
 func novelAction(r *rule.Round, k int) string {
 	g := &r.Sum[k]
-	if g.Code || g.Act == classify.ActQuestion || g.Section == classify.SecConcepts {
+	if g.Code || g.Act == classify.ActQuestion || g.Section == classify.SecConcepts || namesLoaded(r, g) {
 		return ""
 	}
 	for _, s := range r.Support[k] {
@@ -92,6 +93,29 @@ func novelAction(r *rule.Round, k int) string {
 		}
 	}
 	return ""
+}
+
+// namesLoaded: g names a skill or command whose text the harness loaded into the
+// round ("Invoked the `/pdf-export` skill"): the load is the record of its use.
+func namesLoaded(r *rule.Round, g *classify.Fact) bool {
+	names := r.Memo("rules.loadedNames", func() any {
+		var out []string
+		for i := range r.Src {
+			if _, name, ok := strings.Cut(r.Src[i].Reloaded, ":"); ok {
+				if name = lower(strings.Trim(name, "/ ")); len(name) >= 3 && !slices.Contains(out, name) {
+					out = append(out, name)
+				}
+			}
+		}
+		return out
+	}).([]string)
+	low := lower(g.Text)
+	for _, n := range names {
+		if strings.Contains(low, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // notAVerb: a word that ends in -ed but reports no action: code or a quoted message
