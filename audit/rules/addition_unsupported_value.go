@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -18,7 +19,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		for _, t := range g.Tokens {
-			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) {
+			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) || ownNumbering(r, g, t) {
 				continue
 			}
 			return rule.NewHit(-1, k, 0.8, "no source states "+t.Raw, rule.Slot{Name: slot(t), Summary: t.Raw}), true
@@ -26,6 +27,9 @@ var _ = rule.Register(&rule.Rule{
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
+		// the summary numbering its own items states no value; a lone "#2" does
+		{Source: []string{"user: Three questions: is the cache warm? is the CDN purged? are the logs rotated?"}, Summary: "**Question #1**: is the cache warm?\n**Question #2**: is the CDN purged?\n**Question #3**: are the logs rotated?", Fires: false},
+		{Source: []string{"user: Three questions: is the cache warm? is the CDN purged? are the logs rotated?"}, Summary: "**Question #2**: is the CDN purged? (see ticket #2)", Fires: true},
 		{Source: []string{"assistant: The cluster runs Kafka with three brokers."}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: true},
 		{Source: []string{"tool: broker.version=3.7.1 brokers=3"}, Summary: "The cluster runs Kafka 3.7.1 with three brokers.", Fires: false},
 		{Source: []string{"assistant: The job took 2700 seconds."}, Summary: "The job took 45 min.", Fires: false},
@@ -35,6 +39,44 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ uptime\nweb-01 up 3 days\nweb-02 up 3 days"}, Summary: "Hosts in scope for the kernel patch: web-01..04.", Fires: true},
 	},
 })
+
+// ownNumbering: t numbers the summary's own items: the words before it recur in the
+// summary with the number before or after it ("User Request #2" beside "User Request
+// #3", "Wave 1" and "Wave 2"), a count of its own, not a value of the work.
+func ownNumbering(r *rule.Round, g *classify.Fact, t classify.Token) bool {
+	digits := strings.TrimPrefix(t.Raw, "#")
+	n, err := strconv.Atoi(digits)
+	if err != nil || n > 99 || t.Start <= 0 || t.Start > len(g.Text) {
+		return false
+	}
+	ws := strings.Fields(g.Text[:t.Start])
+	if len(ws) == 0 {
+		return false
+	}
+	label := lower(strings.Trim(ws[len(ws)-1], "*_("))
+	if len(ws) > 1 {
+		label = lower(strings.Trim(ws[len(ws)-2], "*_(")) + " " + label
+	}
+	if !hasLetters(label) {
+		return false
+	}
+	hash := strings.HasPrefix(t.Raw, "#")
+	for _, m := range []int{n - 1, n + 1} {
+		if m < 1 {
+			continue
+		}
+		next := label + " " + strconv.Itoa(m)
+		if hash {
+			next = label + " #" + strconv.Itoa(m)
+		}
+		for j := range r.Sum {
+			if containsWordPrefix(lower(r.Sum[j].Text), next) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // lineNumber: "line 387", "lines 12-40": positions in a file, not values of the work.
 func lineNumber(t classify.Token) bool {
