@@ -27,6 +27,10 @@ var _ = rule.Register(&rule.Rule{
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
+		// a pull request's number the sources give in its URL or a tool's JSON field
+		{Source: []string{"tool: $ gh pr create --fill\nhttps://github.com/acme/tiles/pull/4127"}, Summary: "The tile cache change is PR #4127.", Fires: false},
+		{Source: []string{"tool: $ gh pr view --json number,title\n{\"number\":4127,\"title\":\"Move the tile cache\"}"}, Summary: "The tile cache change is PR #4127.", Fires: false},
+		{Source: []string{"tool: $ gh pr create --fill\nhttps://github.com/acme/tiles/pull/4127"}, Summary: "The tile cache change is PR #918.", Fires: true},
 		// the summary numbering its own items states no value; a lone "#2" does
 		{Source: []string{"user: Three questions: is the cache warm? is the CDN purged? are the logs rotated?"}, Summary: "**Question #1**: is the cache warm?\n**Question #2**: is the CDN purged?\n**Question #3**: are the logs rotated?", Fires: false},
 		{Source: []string{"user: Three questions: is the cache warm? is the CDN purged? are the logs rotated?"}, Summary: "**Question #2**: is the CDN purged? (see ticket #2)", Fires: true},
@@ -78,6 +82,29 @@ func ownNumbering(r *rule.Round, g *classify.Fact, t classify.Token) bool {
 	return false
 }
 
+// refNumberNamed: a "#158" the sources give as a pull request's or issue's number in
+// another form: its URL (".../pull/158"), a command (gh pr view 158) or a field of a
+// tool's JSON ("number": 158).
+func refNumberNamed(r *rule.Round, t classify.Token) bool {
+	n, ok := strings.CutPrefix(t.Raw, "#")
+	if !ok || n == "" || strings.Trim(n, "0123456789") != "" {
+		return false
+	}
+	for _, form := range []string{"/pull/" + n, "/issues/" + n, "/merge_requests/" + n, "pr view " + n, "pr checkout " + n, "pr diff " + n, "issue view " + n} {
+		if r.Mentions(form) {
+			return true
+		}
+	}
+	for _, ref := range r.Values["num:"+n] {
+		for _, x := range r.Fact(ref).Tokens {
+			if x.Norm == "num:"+n && (x.Key == "number" || x.Key == "pr" || x.Key == "issue") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // lineNumber: "line 387", "lines 12-40": positions in a file, not values of the work.
 func lineNumber(t classify.Token) bool {
 	return t.Key == "line" || t.Key == "lines" || t.Key == "l" || t.Key == "at"
@@ -96,6 +123,9 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 		}
 		if first, last, ok := numberedRange(t.Raw); ok && r.Mentions(first) && r.Mentions(last) {
 			return true // "web-01..04" for the web-01 to web-04 the sources name
+		}
+		if refNumberNamed(r, t) {
+			return true
 		}
 	case classify.TokNumber, classify.TokCount:
 		if sameDigits(r, t) {
