@@ -88,6 +88,8 @@ func TestValues(t *testing.T) {
 		{"patched tsconfig.jsonc and stubs.pyi", "path=path:tsconfig.jsonc path=path:stubs.pyi"},
 		{"the sprite sheet art/hero.webp", "path=path:art/hero.webp"},
 		{"vendored Lato-Regular/-Bold/-Italic.ttf", ""},
+		// a possessive is not part of the name it follows
+		{"so #3127's approach is moot", "id=id:#3127"},
 		{"and/or", ""},
 		{"https://github.com/x/y/pull/121.", "url=url:https://github.com/x/y/pull/121"},
 		{"--setting-sources user", "flag=flag:--setting-sources"},
