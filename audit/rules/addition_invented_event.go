@@ -34,6 +34,9 @@ var _ = rule.Register(&rule.Rule{
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
+		// an edit is recorded by the edit: the code the summary says was changed is in it
+		{Source: []string{"tool: Edit(file_path=conf/kiln.toml)\nramp_rate = 120  # slower firing"}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: false},
+		{Source: []string{"assistant: conf/kiln.toml holds the ramp settings."}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: true},
 		{Source: []string{"assistant: The stuck session is pid 4411; I can only read, so I won't touch it."}, Summary: "Terminated the stuck session (pid 4411).", Fires: true},
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- None.\n- Purged the session cache on the edge nodes and restarted them", Fires: true},
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- Purge the session cache on the edge nodes, then restart them", Fires: false},
@@ -84,11 +87,11 @@ func novelAction(r *rule.Round, k int) string {
 		}
 		t := strings.Trim(w, ",.;:!?\"'`*()[]")
 		lt := lower(t)
-		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) || notAVerb(w, lt) {
+		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) && !editVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) || notAVerb(w, lt) {
 			continue
 		}
 		st := classify.Stem(lt)
-		if !r.Terms[st] && r.Text != nil && len(r.Text.Lookup([]byte(strings.TrimSuffix(st, "e")), 1)) == 0 {
+		if !r.Terms[st] && r.Text != nil && len(r.Text.Lookup([]byte(strings.TrimSuffix(st, "e")), 1)) == 0 && !(editVerb(lt) && codeNamed(r, g)) {
 			return t
 		}
 	}
@@ -112,6 +115,28 @@ func namesLoaded(r *rule.Round, g *classify.Fact) bool {
 	low := lower(g.Text)
 	for _, n := range names {
 		if strings.Contains(low, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// editVerb: the word says an edit was made (adjusted, modified, reworded): a change to
+// text or code, recorded by the edit itself rather than by the word.
+func editVerb(w string) bool {
+	for _, h := range lexicon.Default().Find(w) {
+		if h.Category == "edit" && h.Start == 0 && h.End == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// codeNamed: the sources hold one of g's code spans as written ("Adjusted
+// `retries = 3`" beside an edit that wrote it).
+func codeNamed(r *rule.Round, g *classify.Fact) bool {
+	for _, t := range g.Tokens {
+		if t.Kind == classify.TokCode && len(strings.Trim(t.Raw, "` ")) >= 4 && r.Mentions(strings.Trim(t.Raw, "` ")) {
 			return true
 		}
 	}
@@ -169,7 +194,7 @@ func eventVerb(w string) bool {
 // the action itself: it is what novelAction looks for).
 func inCue(cues []lexicon.Hit, at int) bool {
 	for _, h := range cues {
-		if h.Category != "event" && h.Start <= at && at < h.End {
+		if h.Category != "event" && h.Category != "edit" && h.Start <= at && at < h.End {
 			return true
 		}
 	}
