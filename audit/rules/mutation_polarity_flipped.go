@@ -418,10 +418,12 @@ func sameClause(f, g *classify.Fact, w string) bool {
 // at , ; : ( ) — | and "but"), negations left out.
 func clauseTerms(text, w string) []string {
 	cut := func(r rune) bool { return strings.ContainsRune(",;:()—|", r) }
+	var first []string
 	for _, c := range strings.FieldsFunc(text, cut) {
 		for _, part := range strings.Split(c, " but ") {
 			ws := strings.Fields(part)
-			if !slices.ContainsFunc(ws, func(x string) bool { return wordIs(x, w) }) {
+			at := slices.IndexFunc(ws, func(x string) bool { return wordIs(x, w) })
+			if at < 0 {
 				continue
 			}
 			var out []string
@@ -432,10 +434,15 @@ func clauseTerms(text, w string) []string {
 					}
 				}
 			}
-			return out
+			if deniedBefore(lower(strings.Join(ws[:at], " "))) {
+				return out // the clause where w is negated is the one a flip is about
+			}
+			if first == nil {
+				first = out
+			}
 		}
 	}
-	return nil
+	return first
 }
 
 // privativeInName: the negative side's un- or non- word is part of a name on the other
