@@ -418,12 +418,10 @@ func sameClause(f, g *classify.Fact, w string) bool {
 // at , ; : ( ) — | and "but"), negations left out.
 func clauseTerms(text, w string) []string {
 	cut := func(r rune) bool { return strings.ContainsRune(",;:()—|", r) }
-	var first []string
 	for _, c := range strings.FieldsFunc(text, cut) {
 		for _, part := range strings.Split(c, " but ") {
 			ws := strings.Fields(part)
-			at := slices.IndexFunc(ws, func(x string) bool { return wordIs(x, w) })
-			if at < 0 {
+			if !slices.ContainsFunc(ws, func(x string) bool { return wordIs(x, w) }) {
 				continue
 			}
 			var out []string
@@ -434,15 +432,10 @@ func clauseTerms(text, w string) []string {
 					}
 				}
 			}
-			if deniedBefore(lower(strings.Join(ws[:at], " "))) {
-				return out // the clause where w is negated is the one a flip is about
-			}
-			if first == nil {
-				first = out
-			}
+			return out
 		}
 	}
-	return first
+	return nil
 }
 
 // privativeInName: the negative side's un- or non- word is part of a name on the other
