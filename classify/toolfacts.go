@@ -56,11 +56,7 @@ func toolFacts(src Source) []Fact {
 	fails := 0
 	for _, sp := range lines {
 		if sp.Code || len(sp.Text) > maxEvidenceLine {
-			if !sp.Code && len(sp.Text) <= maxBlobLine && len(out) < maxEvidenceFacts && !src.JudgedOnly {
-				if f, ok := blobFact(src.ID, sp); ok {
-					out = append(out, f)
-				}
-			}
+			out = appendBlob(out, src, sp)
 			continue
 		}
 		if !numbered && fails < maxFailureFacts && failureLine(sp.Text) {
@@ -232,6 +228,18 @@ func evidenceFact(id string, sp Span) Fact {
 func toolLine(id string, sp Span, toks []Token) Fact {
 	return Fact{Message: id, Role: "tool", Origin: OriginTool, Text: sp.Text, Start: sp.Start, End: sp.End, Context: sp.Context,
 		Evidence: true, Act: ActReport, Tokens: toks, Provenance: Provenance{Role: "tool"}, Classes: []Class{EvidenceReference}}
+}
+
+// appendBlob appends the blob fact of a line too long to be a statement (none for a
+// code block, a line past maxBlobLine, a full list, or judged facts alone).
+func appendBlob(out []Fact, src Source, sp Span) []Fact {
+	if sp.Code || len(sp.Text) > maxBlobLine || len(out) >= maxEvidenceFacts || src.JudgedOnly {
+		return out
+	}
+	if f, ok := blobFact(src.ID, sp); ok {
+		out = append(out, f)
+	}
+	return out
 }
 
 // blobFact is a line too long to be a statement (a JSON document on one line, as

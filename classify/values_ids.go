@@ -197,7 +197,7 @@ func isPath(w string) bool {
 	if strings.Contains(w, "/-") {
 		return false // "Serif-Regular/-Italic/-Bold.otf": a shorthand for several names, not a path
 	}
-	if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "../") {
+	if rooted(w) {
 		return len(w) > 2 && hasLetter(w)
 	}
 	last := w
@@ -219,6 +219,11 @@ func isPath(w string) bool {
 		return a != "" && b != "" && hasLetter(a) && hasLetter(b) && (strings.ContainsAny(w, "_-.") || a == strings.ToLower(a) && b == strings.ToLower(b) && len(a) > 3 && len(b) > 3 && !commonWord[a] && !commonWord[b])
 	}
 	return false
+}
+
+// rooted: w starts at a root or a home or working directory (/, ./, ~/, ../).
+func rooted(w string) bool {
+	return strings.HasPrefix(w, "/") || strings.HasPrefix(w, "./") || strings.HasPrefix(w, "~/") || strings.HasPrefix(w, "../")
 }
 
 // commonWord: words that pair with a slash in prose ("and/or", "read/write").

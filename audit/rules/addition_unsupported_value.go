@@ -82,6 +82,20 @@ func ownNumbering(r *rule.Round, g *classify.Fact, t classify.Token) bool {
 	return false
 }
 
+// nameMentioned: an id, digest, version, host or port the sources name in another
+// form: inside a longer name or path (a version cut short is not named: 6.0 in
+// 6.0-rc.1), as a numbered range ("web-01..04" for the web-01 to web-04 they name), or
+// as a pull request's number.
+func nameMentioned(r *rule.Round, t classify.Token) bool {
+	if len(t.Raw) >= 3 && r.Mentions(t.Raw) && !(t.Kind == classify.TokVersion && truncationOfSource(r, t)) {
+		return true
+	}
+	if first, last, ok := numberedRange(t.Raw); ok && r.Mentions(first) && r.Mentions(last) {
+		return true
+	}
+	return refNumberNamed(r, t)
+}
+
 // refNumberNamed: a "#158" the sources give as a pull request's or issue's number in
 // another form: its URL (".../pull/158"), a command (gh pr view 158) or a field of a
 // tool's JSON ("number": 158).
@@ -118,13 +132,7 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 	}
 	switch t.Kind {
 	case classify.TokID, classify.TokHash, classify.TokVersion, classify.TokHost, classify.TokPort:
-		if len(t.Raw) >= 3 && r.Mentions(t.Raw) && !(t.Kind == classify.TokVersion && truncationOfSource(r, t)) {
-			return true // named inside a longer name or path (a version cut short is not named: 6.0 in 6.0-rc.1)
-		}
-		if first, last, ok := numberedRange(t.Raw); ok && r.Mentions(first) && r.Mentions(last) {
-			return true // "web-01..04" for the web-01 to web-04 the sources name
-		}
-		if refNumberNamed(r, t) {
+		if nameMentioned(r, t) {
 			return true
 		}
 	case classify.TokNumber, classify.TokCount:
