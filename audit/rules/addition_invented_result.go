@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -18,8 +20,8 @@ var _ = rule.Register(&rule.Rule{
 		if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Act == classify.ActRequest && g.Modality.Cue == "imperative" || (g.Section == classify.SecPending || g.Section == classify.SecNext) && !statedAsDone(g) {
 			return rule.Hit{}, false
 		}
-		if reportedWords(g) {
-			return rule.Hit{}, false // the summary tells what someone said, not a result of its own
+		if reportedWords(g) || stepOfSequence(r, g) {
+			return rule.Hit{}, false // the summary tells what someone said, or narrates a scenario's steps, not a result of its own
 		}
 		cue := resultCue(g.Text)
 		if g.Negated && negatedHeads(g)[classify.Stem(strings.ToLower(cue))] > 0 {
@@ -55,6 +57,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
 		{Source: []string{"tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: true},
 		{Source: []string{"tool: $ tox -e lint\nlint: OK\n  congratulations :)", "tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: false},
+		// a narrated scenario's step (T0, T1, T2 ...) says what happens in it, not what a run showed
+		{Source: []string{"assistant: Walking through the kiln controller's startup: the door sensor is read, then the thermocouple."}, Summary: "Scenario:\n- T0: controller powers on\n- T1: door sensor read, checks pass\n- T2: thermocouple warms up", Fires: false},
+		{Source: []string{"assistant: Walking through the kiln controller's startup: the door sensor is read, then the thermocouple."}, Summary: "- T1: door sensor read, checks pass", Fires: true},
 		// go test's mark for a package that passed is its "ok" line
 		{Source: []string{"assistant: Running the geo tests.", "tool: $ go test ./geo/...\nok  \tgithub.com/acme/geo\t3.104s\nok  \tgithub.com/acme/geo/tiles\t(cached)"}, Summary: "Geo package tests pass.", Fires: false},
 		{Source: []string{"assistant: Running the geo tests.", "tool: $ go test ./geo/...\nFAIL\tgithub.com/acme/geo/tiles\t0.412s"}, Summary: "Geo package tests pass.", Fires: true},
@@ -80,6 +85,36 @@ func resultCue(text string) string {
 	}
 	return ""
 }
+
+// stepOfSequence: g opens with a step's label ("T1:", "Step 3:", "t2)") whose series
+// labels other lines of the summary too ("T0:", "T5:"): a narrated scenario or
+// timeline, whose "checks pass" is what happens in it, not a run's result.
+func stepOfSequence(r *rule.Round, g *classify.Fact) bool {
+	prefix, n, ok := stepLabel(g.Text)
+	if !ok {
+		return false
+	}
+	for j := range r.Sum {
+		if p, m, ok := stepLabel(r.Sum[j].Text); ok && p == prefix && m != n {
+			return true
+		}
+	}
+	return false
+}
+
+// stepLabel reads a leading step label: a short word or letter and a number (or a
+// range, "T2-T5"), then ':', '.' or ')' ("T1:", "Step 3.", "phase 2)"); the word
+// lower-cased and the (first) number.
+func stepLabel(text string) (string, int, bool) {
+	m := reStepLabel.FindStringSubmatch(strings.TrimLeft(text, " *-•#"))
+	if m == nil {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(m[2])
+	return strings.ToLower(m[1]), n, err == nil
+}
+
+var reStepLabel = regexp.MustCompile(`^([A-Za-z]{1,8}) ?#?(\d{1,2})(?:[-–][A-Za-z]{0,8}\d{1,2})?\*{0,2}[:.)]`)
 
 // okLine: a runner's line that opens with "ok" ("ok  \tgithub.com/acme/geo\t3.1s", as
 // go test prints a package that passed).

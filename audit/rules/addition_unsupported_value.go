@@ -19,7 +19,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		for _, t := range g.Tokens {
-			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) || ownNumbering(r, g, t) {
+			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) || ownNumbering(r, g, t) || t.Start < 4 && stepOfSequence(r, g) {
 				continue
 			}
 			return rule.NewHit(-1, k, 0.8, "no source states "+t.Raw, rule.Slot{Name: slot(t), Summary: t.Raw}), true
@@ -146,7 +146,8 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 	}
 	switch t.Kind {
 	case classify.TokPath, classify.TokURL:
-		return pathSupported(r, t.Norm)
+		// (a line given with a stated file is a place in it: file dumps lose their line numbers)
+		return pathSupported(r, t.Norm) || pathOf(t) != "" && pathOf(t) != t.Norm && pathSupported(r, pathOf(t))
 	case classify.TokTime:
 		clock, _, _ := strings.Cut(t.Norm, "@")
 		for norm := range r.Values {

@@ -17,7 +17,7 @@ var _ = rule.Register(&rule.Rule{
 			(g.Section == classify.SecPending || g.Section == classify.SecNext) && !statedAsDone(g) {
 			return rule.Hit{}, false
 		}
-		if reportedWords(g) {
+		if reportedWords(g) || stepOfSequence(r, g) {
 			return rule.Hit{}, false // the summary tells what someone said, not a result of its own
 		}
 		cue := verificationCue(g.Text)

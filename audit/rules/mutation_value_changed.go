@@ -37,6 +37,9 @@ var _ = valueRule("mutation/value-changed", "value",
 		{Source: []string{"assistant: Bed 4 gets 2 trays, bed 7 gets 2 trays."}, Summary: "Bed 4 gets 2 trays, bed 7 gets 3 trays.", Fires: true},
 		{Source: []string{"assistant: The import skipped 2 rows, then wrote 2 new batches to the archive."}, Summary: "The import skipped 2 rows and wrote 2 new batches to the archive; 5 more are queued.", Fires: false},
 		{Source: []string{"assistant: Bed 4 gets 2 trays and bed 7 gets 2 trays."}, Summary: "Both beds (4 and 7) get 2 trays each.", Fires: false},
+		// the same file with a line to look at is no other value; another file is
+		{Source: []string{"assistant: The lock is taken in store/lease.go when a tenant imports."}, Summary: "**File**: `store/lease.go:85` takes the lock when a tenant imports.", Fires: false},
+		{Source: []string{"assistant: The lock is taken in store/lease.go when a tenant imports."}, Summary: "**File**: `store/lock.go:85` takes the lock when a tenant imports.", Fires: true},
 		// a value inside the words of someone the summary quotes is theirs
 		{Source: []string{"assistant: Option 2: keep the parsers in the `ingest` package (current layout).", "user: yes do option 1"}, Summary: "Parsers move out of the `ingest` package (user: \"yes do option 1\").", Fires: false},
 	})

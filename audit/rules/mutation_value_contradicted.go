@@ -66,8 +66,8 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 	td := digitsOfToken(t)
 	for _, c := range valuesOfKind(r, p) { // the values whose norm starts p+":" (num: also ver:)
 		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
-		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) {
-			continue
+		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) || pathOf(x) != "" && pathOf(x) == pathOf(t) {
+			continue // (the same file with a line to look at is no other value)
 		}
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
 		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nearName(x, t)

@@ -85,7 +85,7 @@ func flat(s string) string {
 // terms: where the summary says what f said.
 func claimClause(f, g *classify.Fact) string {
 	best, bestN := g.Text, -1
-	for _, c := range strings.FieldsFunc(g.Text, func(r rune) bool { return r == ';' || r == '.' }) {
+	for _, c := range claimSentences(g.Text) {
 		n := 0
 		for _, w := range classify.Terms(c, nil) {
 			if slices.Contains(f.Words, w) {
@@ -97,6 +97,20 @@ func claimClause(f, g *classify.Fact) string {
 		}
 	}
 	return best
+}
+
+// claimSentences splits text at semicolons and at sentence ends (a period before a
+// space or the end), not at the dots inside names ("t.Chdir()", "os.Getwd").
+func claimSentences(text string) []string {
+	var out []string
+	for _, part := range strings.Split(text, ";") {
+		for _, c := range strings.SplitAfter(part, ". ") {
+			if c = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(c), ".")); c != "" {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // reportedWords: the summary line tells what a person said ("User questioned why the

@@ -123,6 +123,9 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	if samePattern(x, y) {
 		return 0, false // one pattern, its blank spelled another way ("<id>", "{session-id}")
 	}
+	if pathOf(x) != "" && pathOf(x) == pathOf(y) && (x.Norm == pathOf(x)) != (y.Norm == pathOf(y)) {
+		return 0, false // the same file, with a line to look at on one side ("store.go" and "store.go:85")
+	}
 	if lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start)) {
 		return 0, false // "line ~222" for "line 219": a place in code, given as roughly where it is
 	}
@@ -143,6 +146,17 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	}
 	return s, true
 }
+
+// pathOf is a path's or URL's normal form without a trailing line (and column)
+// number ("path:store.go:85" -> "path:store.go"); "" for other values.
+func pathOf(t classify.Token) string {
+	if t.Kind != classify.TokPath {
+		return ""
+	}
+	return reLineSuffix.ReplaceAllString(t.Norm, "")
+}
+
+var reLineSuffix = regexp.MustCompile(`(?::\d+){1,2}$`)
 
 // samePattern: both values are patterns with parts to fill in ("entire/<hash>",
 // ".sessions/{session-id}.json") and their fixed parts are the same: how a blank is
