@@ -120,14 +120,8 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	if !comparableKinds[y.Kind] || !classify.Comparable(x, y) || lineRef(x) != lineRef(y) || !nearName(x, y) {
 		return 0, false // a line number compares only with a line number
 	}
-	if samePattern(x, y) {
-		return 0, false // one pattern, its blank spelled another way ("<id>", "{session-id}")
-	}
-	if pathOf(x) != "" && pathOf(x) == pathOf(y) && (x.Norm == pathOf(x)) != (y.Norm == pathOf(y)) {
-		return 0, false // the same file, with a line to look at on one side ("store.go" and "store.go:85")
-	}
-	if lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start)) {
-		return 0, false // "line ~222" for "line 219": a place in code, given as roughly where it is
+	if sameValueWritten(f, g, x, y) {
+		return 0, false
 	}
 	if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
 		return 0, false // the summary keeps y where the source had it
@@ -145,6 +139,20 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 		return 0, false // two small bare numbers with no key or noun in common, between other words: nothing says they fill one slot
 	}
 	return s, true
+}
+
+// sameValueWritten: y writes x another way, so it cannot have taken x's place: one
+// pattern with its blank spelled another way ("<id>", "{session-id}"), the same file
+// with a line to look at on one side ("store.go", "store.go:85"), or a place in code
+// given as roughly where it is ("line ~222" for "line 219").
+func sameValueWritten(f, g *classify.Fact, x, y classify.Token) bool {
+	if samePattern(x, y) {
+		return true
+	}
+	if pathOf(x) != "" && pathOf(x) == pathOf(y) && (x.Norm == pathOf(x)) != (y.Norm == pathOf(y)) {
+		return true
+	}
+	return lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start))
 }
 
 // pathOf is a path's or URL's normal form without a trailing line (and column)
