@@ -13,6 +13,7 @@ import (
 func statusOf(cues cueSet) Status {
 	var st Status
 	hedged, certain := false, false
+	fieldEnd, field := momentField(cues.text) // ("Started: 09:14 UTC": a record's field, its label no status)
 	for _, h := range cues.hits {
 		neg := cues.negatedAt(h.Start)
 		switch h.Category {
@@ -25,7 +26,7 @@ func statusOf(cues cueSet) Status {
 				certain = true
 			}
 		case "open", "partial", "done":
-			if h.Category == "done" && nounCompound(cues.text, h) || timestampField(cues.text, h) {
+			if h.Category == "done" && nounCompound(cues.text, h) || field && h.Start < fieldEnd {
 				continue // "the working tree", "a working copy": a thing, not a state of work; "Started: 09:14 UTC", a record's field
 			}
 			st.resolutionCue(h.Category, neg)
@@ -60,12 +61,6 @@ func nounCompound(text string, h lexicon.Hit) bool {
 	return compoundHeads[strings.TrimRight(next, ".,;:!?)")]
 }
 
-// timestampField: the cue is the label of a field whose value is a moment.
-func timestampField(text string, h lexicon.Hit) bool {
-	n, ok := momentField(text)
-	return ok && h.Start < n
-}
-
 // statusMoment: the text is a field labelled with a status word whose value is a
 // moment ("Started: 02 Mar 26 17:29 CET", "Finished: 2026-03-01 12:03"), as a status
 // command prints it: when something happened, not a claim or a state of the work.
@@ -96,10 +91,11 @@ func momentField(text string) (n int, ok bool) {
 		return 0, false
 	}
 	rest := text[i+1:]
-	if ws := strings.Fields(rest); len(ws) == 0 || len(ws) > 6 {
+	ws := strings.Fields(rest)
+	if len(ws) == 0 || len(ws) > 6 {
 		return 0, false
 	}
-	for _, w := range strings.Fields(rest) {
+	for _, w := range ws {
 		if !strings.ContainsAny(w, "0123456789") && (len(w) > 4 || strings.ToLower(w) == w) {
 			return 0, false // a word, not a month, a weekday or a zone ("Started: the import")
 		}

@@ -57,7 +57,7 @@ func splitWords(text string) []word {
 			e -= n
 		}
 		if strings.HasSuffix(text[s:e], "'s") || strings.HasSuffix(text[s:e], "’s") {
-			if t := text[s:e]; strings.ContainsAny(t, "/@.-_#") || strings.ContainsAny(t, "0123456789") {
+			if t := text[s:e]; strings.ContainsAny(t, "/@.-_#0123456789") {
 				e -= len(t) - len(strings.TrimSuffix(strings.TrimSuffix(t, "'s"), "’s")) // "@acme/ui-kit's" names @acme/ui-kit, "#162's" #162
 			}
 		}

@@ -55,36 +55,34 @@ func decisionEchoed(r *rule.Round, g *classify.Fact) bool {
 	if len(cues) == 0 {
 		return false
 	}
+	var named []string // g's words of the thing decided: what a source must name too
+	for _, w := range claimWords(g.Words) {
+		if !slices.Contains(cues, w) && !strings.Contains(w, ":") {
+			named = append(named, w)
+		}
+	}
 	for i := range r.Src {
 		f := &r.Src[i]
-		if (f.Status.Choice == classify.StatusChosen || f.Act == classify.ActDecision && f.Status.Choice != classify.StatusRejected) && echoesChoice(f, g, cues) {
+		if (f.Status.Choice == classify.StatusChosen || f.Act == classify.ActDecision && f.Status.Choice != classify.StatusRejected) && echoesChoice(f, named, cues) {
 			return true
 		}
 	}
 	for i := range r.Ev {
-		if f := &r.Ev[i]; !f.Code && echoesChoice(f, g, cues) {
+		if f := &r.Ev[i]; !f.Code && echoesChoice(f, named, cues) {
 			return true // a tool's record of it ("The reviewer approved the chart")
 		}
 	}
 	return false
 }
 
-// echoesChoice: f says one of the decision words (stems) cues and names a thing g
-// names.
-func echoesChoice(f, g *classify.Fact, cues []string) bool {
-	shared := false
-	for _, c := range choiceStems(f.Text) {
-		shared = shared || slices.Contains(cues, c)
-	}
-	if !shared {
+// echoesChoice: f names one of the things named and says one of the decision words
+// (stems) cues. (The words are compared first: the lexicon search is the dearer test,
+// and most evidence lines share no word.)
+func echoesChoice(f *classify.Fact, named, cues []string) bool {
+	if !slices.ContainsFunc(named, func(w string) bool { return hasWord(f, w) }) {
 		return false
 	}
-	for _, w := range claimWords(g.Words) {
-		if !slices.Contains(cues, w) && hasWord(f, w) && !strings.Contains(w, ":") {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(choiceStems(f.Text), func(c string) bool { return slices.Contains(cues, c) })
 }
 
 // choiceStems are the stems of the decision words of a text ("approved" -> approv),

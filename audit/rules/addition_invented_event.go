@@ -135,12 +135,13 @@ func editVerb(w string) bool {
 // codeNamed: the sources hold one of g's code spans as written ("Adjusted
 // `retries = 3`" beside an edit that wrote it).
 func codeNamed(r *rule.Round, g *classify.Fact) bool {
-	for _, t := range g.Tokens {
-		if t.Kind == classify.TokCode && len(strings.Trim(t.Raw, "` ")) >= 4 && r.Mentions(strings.Trim(t.Raw, "` ")) {
-			return true
+	var named []string
+	for _, n := range namedCode(g) {
+		if len(strings.Trim(n, "` ")) >= 4 {
+			named = append(named, n)
 		}
 	}
-	return false
+	return namedInSources(r, named)
 }
 
 // notAVerb: a word that ends in -ed but reports no action: code or a quoted message

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -86,36 +84,6 @@ func resultCue(text string) string {
 	return ""
 }
 
-// stepOfSequence: g opens with a step's label ("T1:", "Step 3:", "t2)") whose series
-// labels other lines of the summary too ("T0:", "T5:"): a narrated scenario or
-// timeline, whose "checks pass" is what happens in it, not a run's result.
-func stepOfSequence(r *rule.Round, g *classify.Fact) bool {
-	prefix, n, ok := stepLabel(g.Text)
-	if !ok {
-		return false
-	}
-	for j := range r.Sum {
-		if p, m, ok := stepLabel(r.Sum[j].Text); ok && p == prefix && m != n {
-			return true
-		}
-	}
-	return false
-}
-
-// stepLabel reads a leading step label: a short word or letter and a number (or a
-// range, "T2-T5"), then ':', '.' or ')' ("T1:", "Step 3.", "phase 2)"); the word
-// lower-cased and the (first) number.
-func stepLabel(text string) (string, int, bool) {
-	m := reStepLabel.FindStringSubmatch(strings.TrimLeft(text, " *-•#"))
-	if m == nil {
-		return "", 0, false
-	}
-	n, err := strconv.Atoi(m[2])
-	return strings.ToLower(m[1]), n, err == nil
-}
-
-var reStepLabel = regexp.MustCompile(`^([A-Za-z]{1,8}) ?#?(\d{1,2})(?:[-–][A-Za-z]{0,8}\d{1,2})?\*{0,2}[:.)]`)
-
 // okLine: a runner's line that opens with "ok" ("ok  \tgithub.com/acme/geo\t3.1s", as
 // go test prints a package that passed).
 func okLine(text string) bool {
@@ -173,28 +141,10 @@ func namedCode(g *classify.Fact) []string {
 }
 
 // namedInSources: some source, tool call or tool output of the round holds one of the
-// names (compared without backticks and case).
+// names (compared without backticks and case, through the round's text index).
 func namedInSources(r *rule.Round, named []string) bool {
-	var want []string
 	for _, n := range named {
-		want = append(want, strings.ToLower(strings.Trim(n, "` ")))
-	}
-	has := func(text string) bool {
-		low := strings.ToLower(text)
-		for _, w := range want {
-			if strings.Contains(low, w) {
-				return true
-			}
-		}
-		return false
-	}
-	for i := range r.Src {
-		if has(r.Src[i].Text) {
-			return true
-		}
-	}
-	for i := range r.Ev {
-		if !r.Ev[i].Code && has(r.Ev[i].Text) {
+		if r.Mentions(strings.Trim(n, "` ")) {
 			return true
 		}
 	}

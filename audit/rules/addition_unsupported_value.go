@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -19,7 +18,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		for _, t := range g.Tokens {
-			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) || ownNumbering(r, g, t) || t.Start < 4 && stepOfSequence(r, g) {
+			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) || ownNumbering(r, g, t) || inStepLabel(r, g, t) {
 				continue
 			}
 			return rule.NewHit(-1, k, 0.8, "no source states "+t.Raw, rule.Slot{Name: slot(t), Summary: t.Raw}), true
@@ -43,81 +42,6 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ uptime\nweb-01 up 3 days\nweb-02 up 3 days"}, Summary: "Hosts in scope for the kernel patch: web-01..04.", Fires: true},
 	},
 })
-
-// ownNumbering: t numbers the summary's own items: the words before it recur in the
-// summary with the number before or after it ("User Request #2" beside "User Request
-// #3", "Wave 1" and "Wave 2"), a count of its own, not a value of the work.
-func ownNumbering(r *rule.Round, g *classify.Fact, t classify.Token) bool {
-	digits := strings.TrimPrefix(t.Raw, "#")
-	n, err := strconv.Atoi(digits)
-	if err != nil || n > 99 || t.Start <= 0 || t.Start > len(g.Text) {
-		return false
-	}
-	ws := strings.Fields(g.Text[:t.Start])
-	if len(ws) == 0 {
-		return false
-	}
-	label := lower(strings.Trim(ws[len(ws)-1], "*_("))
-	if len(ws) > 1 {
-		label = lower(strings.Trim(ws[len(ws)-2], "*_(")) + " " + label
-	}
-	if !hasLetters(label) {
-		return false
-	}
-	hash := strings.HasPrefix(t.Raw, "#")
-	for _, m := range []int{n - 1, n + 1} {
-		if m < 1 {
-			continue
-		}
-		next := label + " " + strconv.Itoa(m)
-		if hash {
-			next = label + " #" + strconv.Itoa(m)
-		}
-		for j := range r.Sum {
-			if containsWordPrefix(lower(r.Sum[j].Text), next) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// nameMentioned: an id, digest, version, host or port the sources name in another
-// form: inside a longer name or path (a version cut short is not named: 6.0 in
-// 6.0-rc.1), as a numbered range ("web-01..04" for the web-01 to web-04 they name), or
-// as a pull request's number.
-func nameMentioned(r *rule.Round, t classify.Token) bool {
-	if len(t.Raw) >= 3 && r.Mentions(t.Raw) && !(t.Kind == classify.TokVersion && truncationOfSource(r, t)) {
-		return true
-	}
-	if first, last, ok := numberedRange(t.Raw); ok && r.Mentions(first) && r.Mentions(last) {
-		return true
-	}
-	return refNumberNamed(r, t)
-}
-
-// refNumberNamed: a "#158" the sources give as a pull request's or issue's number in
-// another form: its URL (".../pull/158"), a command (gh pr view 158) or a field of a
-// tool's JSON ("number": 158).
-func refNumberNamed(r *rule.Round, t classify.Token) bool {
-	n, ok := strings.CutPrefix(t.Raw, "#")
-	if !ok || n == "" || strings.Trim(n, "0123456789") != "" {
-		return false
-	}
-	for _, form := range []string{"/pull/" + n, "/issues/" + n, "/merge_requests/" + n, "pr view " + n, "pr checkout " + n, "pr diff " + n, "issue view " + n} {
-		if r.Mentions(form) {
-			return true
-		}
-	}
-	for _, ref := range r.Values["num:"+n] {
-		for _, x := range r.Fact(ref).Tokens {
-			if x.Norm == "num:"+n && (x.Key == "number" || x.Key == "pr" || x.Key == "issue") {
-				return true
-			}
-		}
-	}
-	return false
-}
 
 // lineNumber: "line 387", "lines 12-40": positions in a file, not values of the work.
 func lineNumber(t classify.Token) bool {

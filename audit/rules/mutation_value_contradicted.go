@@ -66,7 +66,7 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 	td := digitsOfToken(t)
 	for _, c := range valuesOfKind(r, p) { // the values whose norm starts p+":" (num: also ver:)
 		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
-		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) || pathOf(x) != "" && pathOf(x) == pathOf(t) {
+		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) || sameFile(x, t) {
 			continue // (the same file with a line to look at is no other value)
 		}
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun

@@ -149,7 +149,7 @@ func sameValueWritten(f, g *classify.Fact, x, y classify.Token) bool {
 	if samePattern(x, y) {
 		return true
 	}
-	if pathOf(x) != "" && pathOf(x) == pathOf(y) && (x.Norm == pathOf(x)) != (y.Norm == pathOf(y)) {
+	if sameFile(x, y) && (x.Norm == pathOf(x)) != (y.Norm == pathOf(y)) {
 		return true
 	}
 	return lineRef(x) && (approxAt(f.Text, x.Start) || approxAt(g.Text, y.Start))
@@ -163,6 +163,9 @@ func pathOf(t classify.Token) string {
 	}
 	return reLineSuffix.ReplaceAllString(t.Norm, "")
 }
+
+// sameFile: two paths name the same file, a line number aside.
+func sameFile(x, y classify.Token) bool { return pathOf(x) != "" && pathOf(x) == pathOf(y) }
 
 var reLineSuffix = regexp.MustCompile(`(?::\d+){1,2}$`)
 
