@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/compaudit/compaudit/audit/judge"
 	"github.com/compaudit/compaudit/classify"
@@ -97,51 +96,42 @@ func newReport(s *sessions.Session, version string) *Report {
 		Warnings: append([]string{}, s.Warnings...), Top: []string{}}
 }
 
-// auditRounds audits every round: each round's own audit and its cumulative one are
-// separate tasks for the workers, the largest first (the cumulative audits of late
-// rounds judge the most). The results do not depend on the order tasks run in.
+// auditRounds audits every round: first each round's own audit, on the workers (the
+// largest first), then the cumulative audits in round order, since each skips what its
+// parents lost (see cumulative.go). The results do not depend on the order tasks run in.
 func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Compaction, ex *extractor, workers int, pr *progress) ([]*roundResult, error) {
 	results := make([]*roundResult, len(rounds))
-	cums := make([]*cumResult, len(rounds))
-	type task struct {
-		round int
-		cum   bool
-		in    judge.Input
-		size  int
-	}
-	var tasks []task
-	for i, c := range rounds {
-		tasks = append(tasks, task{round: i, size: len(c.Sources)})
-		if in, ok := cumulativeInput(s, c, ex); ok {
-			tasks = append(tasks, task{round: i, cum: true, in: in, size: len(in.Src) + len(in.Ev)})
-		}
+	order := make([]int, len(rounds))
+	for i := range order {
+		order[i] = i
 	}
 	if workers > 1 {
-		slices.SortStableFunc(tasks, func(a, b task) int { return b.size - a.size })
+		slices.SortStableFunc(order, func(a, b int) int { return len(rounds[b].Sources) - len(rounds[a].Sources) })
 	}
-	left := make([]atomic.Int32, len(rounds)) // each round's tasks not done yet
-	for _, t := range tasks {
-		left[t.round].Add(1)
-	}
-	err := parallel(ctx, len(tasks), workers, func(k int) {
-		t := &tasks[k]
-		if t.cum {
-			cums[t.round] = judgeCumulative(s, rounds[t.round], ex, t.in)
-			t.in = judge.Input{} // its facts are the result's now
-		} else {
-			results[t.round] = auditRound(s, rounds[t.round], ex)
-		}
-		if left[t.round].Add(-1) == 0 {
-			pr.judged()
-		}
+	err := parallel(ctx, len(order), workers, func(k int) {
+		results[order[k]] = auditRound(s, rounds[order[k]], ex)
 	})
 	if err != nil {
 		return nil, err
 	}
-	for i := range rounds { // (merging the judged cumulative audits is cheap: no workers)
-		if !rounds[i].Opaque {
-			cumulative(&results[i].round, cums[i])
+	reported := make([]Round, len(rounds)) // (the merged rounds, for lineageLosses)
+	index := make(map[string]int, len(rounds))
+	for i, c := range rounds {
+		index[c.ID] = i
+	}
+	for i, c := range rounds {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
+		if !c.Opaque {
+			var cr *cumResult
+			if t, ok := cumulativeInput(s, c, ex, lineageLosses(s, c, reported, index), ownRows(s, c, &results[i].round)); ok {
+				cr = judgeCumulative(s, c, ex, t)
+			}
+			cumulative(&results[i].round, cr)
+		}
+		reported[i] = results[i].round
+		pr.judged()
 	}
 	return results, nil
 }

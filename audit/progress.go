@@ -78,8 +78,8 @@ func firstRound(ctx context.Context, s *sessions.Session, c *sessions.Compaction
 	res := auditRound(s, c, ex)
 	if !c.Opaque {
 		var cr *cumResult
-		if in, ok := cumulativeInput(s, c, ex); ok {
-			cr = judgeCumulative(s, c, ex, in)
+		if t, ok := cumulativeInput(s, c, ex, nil, ownRows(s, c, &res.round)); ok {
+			cr = judgeCumulative(s, c, ex, t)
 		}
 		cumulative(&res.round, cr)
 	}

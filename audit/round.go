@@ -6,7 +6,6 @@ import (
 
 	"github.com/compaudit/compaudit/audit/judge"
 	"github.com/compaudit/compaudit/audit/rule"
-	"github.com/compaudit/compaudit/classify"
 	"github.com/compaudit/compaudit/sessions"
 )
 
@@ -65,68 +64,6 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *rou
 	}
 	res.round = rd
 	return res
-}
-
-// cumulativeInput is what the cumulative audit of round c judges: the original
-// messages of its lineage against its summary (false when there is none to judge:
-// an opaque round, or a first round whose sources are those messages). It depends on
-// nothing the round's own audit computes, so the two run as separate tasks.
-func cumulativeInput(s *sessions.Session, c *sessions.Compaction, ex *extractor) (judge.Input, bool) {
-	if c.Opaque {
-		return judge.Input{}, false
-	}
-	orig := s.OriginalMessages(c)
-	if c.Round <= 1 && len(orig) == len(s.NewMessages(c)) {
-		return judge.Input{}, false
-	}
-	in := ex.collect(orig)
-	in.Sum = ex.summaryFacts(c.ID) // the facts the round's own audit judges as its summary
-	in.Cumulative = true
-	return in, true
-}
-
-// cumResult is what the report keeps of a round's cumulative audit.
-type cumResult struct {
-	facts    []classify.Fact
-	pairs    []Pair
-	survival []Survival
-	findings []Finding
-}
-
-// judgeCumulative judges a round's cumulativeInput and keeps what the report reads
-// of it (the judged round itself is dropped: it holds every original message).
-func judgeCumulative(s *sessions.Session, c *sessions.Compaction, ex *extractor, in judge.Input) *cumResult {
-	cj := judge.Judge(in)
-	partial, _ := partiality(s, c, &Round{Tokens: roundTokens(s, c, ex.tokens)})
-	cr := &cumResult{facts: cj.Round.Src, findings: findings(c.Round, cj, partial, s)}
-	cr.pairs = pairs(cj.Round, cr.findings, len(cj.Round.Src))
-	cr.survival = survival(cj.Round.Src, cr.pairs, cr.findings)
-	return cr
-}
-
-// cumulative audits the original messages against this summary: losses that bled
-// through several rounds, reported only when the per-round audit did not. cr is the
-// judged cumulativeInput (nil when there was none).
-func cumulative(rd *Round, cr *cumResult) {
-	if cr == nil {
-		rd.CumulativeFacts, rd.CumulativePairs = rd.SourceFacts, rd.Pairs
-		rd.CumulativeSurvival = rd.Survival
-		return
-	}
-	rd.CumulativeFacts, rd.CumulativePairs, rd.CumulativeSurvival = cr.facts, cr.pairs, cr.survival
-	seen := map[string]bool{}
-	for _, f := range rd.Findings {
-		if f.Source != nil {
-			seen[f.Source.Text] = true
-		}
-	}
-	for _, f := range cr.findings {
-		if (f.Family != Omission && f.Family != Mutation) || SeverityRank(f.Severity) < SeverityRank(SevWarning) || f.Source == nil || seen[f.Source.Text] {
-			continue
-		}
-		f.Source.Fact = -1 // its fact lives in the cumulative list, not the round's
-		rd.Cumulative = append(rd.Cumulative, f)
-	}
 }
 
 // partiality: a round whose sources are known to be incomplete (the reader says so,

@@ -138,11 +138,27 @@ func survival(src []classify.Fact, pairs []Pair, fs []Finding) []Survival {
 			kept[p.Source] = true
 		}
 	}
-	for _, f := range fs {
-		if f.Source != nil && f.Source.Fact >= 0 && f.Source.Fact < len(kept) && f.Family != Addition && SeverityRank(f.Severity) >= SeverityRank(SevWarning) {
-			kept[f.Source.Fact] = false
+	for _, k := range loudAbout(fs) {
+		if k < len(kept) {
+			kept[k] = false
 		}
 	}
+	return survivalOf(src, kept)
+}
+
+// loudAbout lists the source facts a finding above info says were lost or changed.
+func loudAbout(fs []Finding) []int {
+	var out []int
+	for _, f := range fs {
+		if f.Source != nil && f.Source.Fact >= 0 && f.Family != Addition && SeverityRank(f.Severity) >= SeverityRank(SevWarning) {
+			out = append(out, f.Source.Fact)
+		}
+	}
+	return out
+}
+
+// survivalOf counts, per class, the facts of src and those kept.
+func survivalOf(src []classify.Fact, kept []bool) []Survival {
 	out := []Survival{}
 	for _, cl := range classify.AllClasses {
 		sv := Survival{Class: cl}

@@ -25,7 +25,11 @@ type Input struct {
 	Pos, EvPos   []int
 	// After are the facts of the messages that follow the compaction (what the agent
 	// and the user did next), when the transcript has them.
-	After      []classify.Fact
+	After []classify.Fact
+	// Context marks the source facts that are only context (nil: none): they support,
+	// settle and restate like any source, but no pair or lost rule judges them (another
+	// audit judged them against the same summary).
+	Context    []bool
 	Cumulative bool
 	Partial    bool
 }
@@ -44,7 +48,7 @@ func Judge(in Input) *Result {
 
 // build aligns the round and fills its look-ups.
 func build(in Input) *rule.Round {
-	r := &rule.Round{Src: in.Src, Sum: in.Sum, Ev: in.Ev, Pos: in.Pos, EvPos: in.EvPos, After: in.After, Cumulative: in.Cumulative, Partial: in.Partial}
+	r := &rule.Round{Src: in.Src, Sum: in.Sum, Ev: in.Ev, Pos: in.Pos, EvPos: in.EvPos, After: in.After, Context: in.Context, Cumulative: in.Cumulative, Partial: in.Partial}
 	a := align.New(Align, in.Src, in.Sum)
 	n := len(in.Src)
 	r.Best, r.Cands, r.Kept = make([]align.Match, n), make([][]align.Match, n), make([]bool, n)
@@ -174,7 +178,7 @@ func run(r *rule.Round) []rule.Hit {
 	pairRules, lostRules, claimRules, roundRules := rule.ByStage(rule.StagePair), rule.ByStage(rule.StageLost), rule.ByStage(rule.StageClaim), rule.ByStage(rule.StageRound)
 	for i := range r.Src {
 		f := &r.Src[i]
-		if f.Act == classify.ActTemplate || f.Evidence {
+		if f.Act == classify.ActTemplate || f.Evidence || r.Context != nil && r.Context[i] {
 			continue
 		}
 		partly := false

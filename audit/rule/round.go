@@ -67,6 +67,8 @@ type Round struct {
 	// Explained marks, per summary fact, the values a pair rule already reported as
 	// changed (so claim rules do not report them again as unsupported).
 	Explained map[int]map[string]bool
+	// Context marks the source facts no pair or lost rule judges (nil: none).
+	Context []bool
 	// Cumulative is true when the sources are the original messages of a multi-round
 	// lineage rather than the round's own sources.
 	Cumulative bool
