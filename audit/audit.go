@@ -114,7 +114,6 @@ func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Co
 	if err != nil {
 		return nil, err
 	}
-	reported := make([]Round, len(rounds)) // (the merged rounds, for lineageLosses)
 	index := make(map[string]int, len(rounds))
 	for i, c := range rounds {
 		index[c.ID] = i
@@ -125,12 +124,11 @@ func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Co
 		}
 		if !c.Opaque {
 			var cr *cumResult
-			if t, ok := cumulativeInput(s, c, ex, lineageLosses(s, c, reported, index), ownRows(s, c, &results[i].round)); ok {
+			if t, ok := cumulativeInput(s, c, ex, lineageLosses(s, c, results, index), ownRows(s, c, &results[i].round)); ok {
 				cr = judgeCumulative(s, c, ex, t)
 			}
 			cumulative(&results[i].round, cr)
 		}
-		reported[i] = results[i].round
 		pr.judged()
 	}
 	return results, nil

@@ -34,9 +34,10 @@ type cumTask struct {
 func factKey(f *classify.Fact) string { return f.Message + "\x00" + f.Text }
 
 // lineageLosses lists the original facts the parents of c lost outright, keyed by
-// factKey, with whether a finding was about them; nil when a parent is opaque or not
-// audited yet (then none is skipped). index maps a compaction id to its round.
-func lineageLosses(s *sessions.Session, c *sessions.Compaction, rounds []Round, index map[string]int) map[string]bool {
+// factKey, with whether a finding was about them; nil when a parent is opaque or its
+// cumulative audit is not merged yet (then none is skipped). index maps a compaction
+// id to its place in results.
+func lineageLosses(s *sessions.Session, c *sessions.Compaction, results []*roundResult, index map[string]int) map[string]bool {
 	ps := s.ParentCompactions(c)
 	if len(ps) == 0 {
 		return nil
@@ -44,10 +45,10 @@ func lineageLosses(s *sessions.Session, c *sessions.Compaction, rounds []Round, 
 	lost, kept := map[string]bool{}, map[string]bool{}
 	for _, p := range ps {
 		i, ok := index[p.ID]
-		if !ok || p.Opaque || rounds[i].CumulativePairs == nil {
+		if !ok || p.Opaque || results[i] == nil || results[i].round.CumulativePairs == nil {
 			return nil
 		}
-		rd := &rounds[i]
+		rd := &results[i].round
 		for _, pr := range rd.CumulativePairs {
 			if pr.Source < 0 || pr.Source >= len(rd.CumulativeFacts) {
 				continue
@@ -166,7 +167,7 @@ func judgeCumulative(s *sessions.Session, c *sessions.Compaction, ex *extractor,
 func (t *cumTask) merge(judgedSrc []classify.Fact, judged []Pair, fs []Finding) ([]classify.Fact, []Pair, []bool) {
 	n := len(t.all)
 	facts, kept := make([]classify.Fact, n), make([]bool, n)
-	rows := make([]Pair, 0, n+max(0, len(judged)-len(judgedSrc)))
+	rows := make([]Pair, 0, n+len(judged)-len(judgedSrc))
 	back := make([]int, len(judgedSrc)) // judged index -> index in facts
 	for k := range t.all {
 		p := t.given[k]
@@ -195,7 +196,7 @@ func (t *cumTask) merge(judgedSrc []classify.Fact, judged []Pair, fs []Finding) 
 	for _, k := range loudAbout(fs) {
 		kept[k] = false
 	}
-	return facts, append(rows, judged[min(len(judgedSrc), len(judged)):]...), kept
+	return facts, append(rows, judged[len(judgedSrc):]...), kept
 }
 
 // cumResult is what the report keeps of a round's cumulative audit.
