@@ -84,3 +84,16 @@ func TestErrorsOutgrowTheBudget(t *testing.T) {
 		t.Errorf("%d of %d dropped rules reported as errors, want all", loud, len(rules))
 	}
 }
+
+// TestShortNamedOrderKeepsWeight: the user's short order that names an exact thing
+// ("reply to <url>") weighs about as much as a longer order; a short line that names
+// a thing without ordering anything stays light.
+func TestShortNamedOrderKeepsWeight(t *testing.T) {
+	sum := "Working on the invoice export's currency column."
+	named := importanceOf(t, rule.Example{Source: []string{"user: reply to https://tracker.example.org/tickets/4471#c12"}, Summary: sum}, "reply to")
+	long := importanceOf(t, rule.Example{Source: []string{"user: reply to https://tracker.example.org/tickets/4471#c12 in that thread, not in a new comment"}, Summary: sum}, "reply to")
+	label := importanceOf(t, rule.Example{Source: []string{"user: ticket https://tracker.example.org/tickets/4471"}, Summary: sum}, "ticket")
+	if named < 0 || long < 0 || label < 0 || named < long-0.1 || named <= label {
+		t.Errorf("short named order weighs %.2f, the longer order %.2f, a named thing without an order %.2f: want the short order near the long one and above the bare name", named, long, label)
+	}
+}

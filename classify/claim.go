@@ -298,7 +298,8 @@ func isImperativeVerb(w string) bool {
 
 // stripLabel drops a leading "Label:" ("User rule: pin ...", "- Rule 2: ...").
 func stripLabel(text string) string {
-	if i := strings.Index(text, ":"); i > 0 && i < 40 {
+	if i := strings.Index(text, ":"); i > 0 && i < 40 && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n') {
+		// (a label's colon ends a word: "https://host" and "10:30" open no label)
 		head := text[:i]
 		if !strings.ContainsAny(head, ".`/") && len(strings.Fields(head)) <= 4 {
 			return strings.TrimSpace(text[i+1:])

@@ -20,6 +20,10 @@ func TestImperativeOpening(t *testing.T) {
 		{"Findings: the gasket seals on line 3 are worn.", false},
 		{"Inspection found no leaks.", false},
 		{"We looked at the payroll diff.", false},
+		// a URL's or a clock's colon opens no label
+		{"reply to https://tracker.example.org/tickets/4471#c12", true},
+		{"restart at 10:30 sharp", true},
+		{"Note: restart the kiln controller after the firmware update.", true},
 	}
 	for _, c := range cases {
 		if got := imperativeOpening(c.text, false); got != c.want {

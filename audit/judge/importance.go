@@ -123,7 +123,7 @@ func lengthScore(r *rule.Round, i int, s float64, why string) (float64, string) 
 			s *= shortPenalty * 2 // a bare "B" or "yes" cannot be matched to what it chose
 		}
 		why = "the user's answer to a question"
-	case words <= wordsShort && f.Act != classify.ActFailure:
+	case words <= wordsShort && f.Act != classify.ActFailure && !namedOrder(f):
 		s *= shortPenalty
 	}
 	return s, why
@@ -205,6 +205,12 @@ func reason(f *classify.Fact) string {
 		what = "hypothesis"
 	}
 	return strings.TrimSpace(who + " " + what)
+}
+
+// namedOrder: the user's order that names an exact thing ("reply to <url>", "pin
+// v2.3.1"), which says all it needs to however short.
+func namedOrder(f *classify.Fact) bool {
+	return f.Origin == classify.OriginUser && (f.Act == classify.ActRequest || f.Act == classify.ActRule) && hasIdentifier(f)
 }
 
 func hasIdentifier(f *classify.Fact) bool {
