@@ -2,8 +2,8 @@ package audit
 
 import (
 	"context"
+	"errors"
 	"runtime"
-	"slices"
 	"sync"
 
 	"github.com/compaudit/compaudit/audit/judge"
@@ -96,42 +96,62 @@ func newReport(s *sessions.Session, version string) *Report {
 		Warnings: append([]string{}, s.Warnings...), Top: []string{}}
 }
 
-// auditRounds audits every round: first each round's own audit, on the workers (the
-// largest first), then the cumulative audits in round order, since each skips what its
-// parents lost (see cumulative.go). The results do not depend on the order tasks run in.
+// auditRounds audits every round: each round's own audit on the workers, and beside
+// them the chain of cumulative audits in round order, since each skips what its parents
+// lost (see cumulative.go); round k's starts once its own audit and round k-1's
+// cumulative one are done. The results do not depend on the order tasks run in.
 func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Compaction, ex *extractor, workers int, pr *progress) ([]*roundResult, error) {
 	results := make([]*roundResult, len(rounds))
-	order := make([]int, len(rounds))
-	for i := range order {
-		order[i] = i
+	own := make([]chan struct{}, len(rounds))
+	for i := range own {
+		own[i] = make(chan struct{})
 	}
+	ex.judgeWorkers = max(1, workers/max(1, len(rounds)))
+	chain := make(chan error, 1)
 	if workers > 1 {
-		slices.SortStableFunc(order, func(a, b int) int { return len(rounds[b].Sources) - len(rounds[a].Sources) })
+		go func() { chain <- cumulativeChain(ctx, s, rounds, ex, workers, results, own, pr) }()
 	}
-	err := parallel(ctx, len(order), workers, func(k int) {
-		results[order[k]] = auditRound(s, rounds[order[k]], ex)
+	err := parallel(ctx, len(rounds), workers, func(i int) {
+		results[i] = auditRound(s, rounds[i], ex)
+		close(own[i])
 	})
-	if err != nil {
-		return nil, err
+	if workers <= 1 && err == nil {
+		err = cumulativeChain(ctx, s, rounds, ex, workers, results, own, pr)
+	} else if workers > 1 {
+		err = errors.Join(err, <-chain)
 	}
+	if err != nil {
+		return nil, ctx.Err()
+	}
+	return results, nil
+}
+
+// cumulativeChain runs the rounds' cumulative audits in round order, each once own[i]
+// says round i's own audit is done; it gives up when ctx is done.
+func cumulativeChain(ctx context.Context, s *sessions.Session, rounds []*sessions.Compaction, ex *extractor, workers int, results []*roundResult, own []chan struct{}, pr *progress) error {
 	index := make(map[string]int, len(rounds))
 	for i, c := range rounds {
 		index[c.ID] = i
 	}
 	for i, c := range rounds {
+		select {
+		case <-own[i]:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return ctx.Err()
 		}
 		if !c.Opaque {
 			var cr *cumResult
 			if t, ok := cumulativeInput(s, c, ex, lineageLosses(s, c, results, index), ownRows(s, c, &results[i].round)); ok {
-				cr = judgeCumulative(s, c, ex, t)
+				cr = judgeCumulative(s, c, ex, t, workers)
 			}
 			cumulative(&results[i].round, cr)
 		}
 		pr.judged()
 	}
-	return results, nil
+	return nil
 }
 
 // parallel runs f(0..n-1) on at most workers goroutines. Once ctx is done it starts
@@ -176,6 +196,9 @@ type extractor struct {
 	tokens *tokenCounts
 	// keepJudged: rounds keep the rules' look-ups (Options.KeepJudged)
 	keepJudged bool
+	// judgeWorkers is how many goroutines judge the facts of one round (set per stage:
+	// the own audits share the workers between rounds, a cumulative audit has them all)
+	judgeWorkers int
 }
 
 func newExtractor(s *sessions.Session) *extractor {

@@ -146,11 +146,12 @@ func cumulativeInput(s *sessions.Session, c *sessions.Compaction, ex *extractor,
 // judgeCumulative judges a round's cumulative task and keeps what the report reads
 // of it (the judged round itself is dropped: it holds every original message). The
 // facts not judged return in their places with their rows.
-func judgeCumulative(s *sessions.Session, c *sessions.Compaction, ex *extractor, t *cumTask) *cumResult {
+func judgeCumulative(s *sessions.Session, c *sessions.Compaction, ex *extractor, t *cumTask, workers int) *cumResult {
 	cr := &cumResult{}
 	var judged []Pair
 	var judgedSrc []classify.Fact
 	if slices.Contains(t.in.Context, false) {
+		t.in.Workers = workers
 		cj := judge.Judge(t.in)
 		partial, _ := partiality(s, c, &Round{Tokens: roundTokens(s, c, ex.tokens)})
 		cr.findings = findings(c.Round, cj, partial, s)

@@ -75,11 +75,12 @@ func firstRound(ctx context.Context, s *sessions.Session, c *sessions.Compaction
 	if err != nil {
 		return nil, err
 	}
+	ex.judgeWorkers = workers
 	res := auditRound(s, c, ex)
 	if !c.Opaque {
 		var cr *cumResult
 		if t, ok := cumulativeInput(s, c, ex, nil, ownRows(s, c, &res.round)); ok {
-			cr = judgeCumulative(s, c, ex, t)
+			cr = judgeCumulative(s, c, ex, t, workers)
 		}
 		cumulative(&res.round, cr)
 	}

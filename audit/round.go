@@ -48,6 +48,7 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *rou
 	in.After = ex.after(s, c)
 	rd.Partial, rd.Notes = partiality(s, c, &rd)
 	in.Partial = rd.Partial
+	in.Workers = ex.judgeWorkers
 	jr := judge.Judge(in)
 	res.jr = jr
 	rd.SourceFacts, rd.SummaryFacts, rd.Judged = jr.Round.Src, jr.Round.Sum, jr.Round

@@ -287,3 +287,30 @@ func (a *Aligner) Pair(f *classify.Fact, j int) Match {
 	m.Score = a.p.SourceWeight*m.Cover + (1-a.p.SourceWeight)*m.Back
 	return m
 }
+
+// Fork returns an aligner that shares a's indexes and weights and has scratch space of
+// its own, so that a and its forks can be asked at once from different goroutines. It
+// builds a's term index first (call it before sharing a).
+func (a *Aligner) Fork() *Aligner {
+	a.selfIndexed()
+	b := *a
+	b.acc = make([]float64, len(a.sum))
+	b.touched = nil
+	if a.ti != nil {
+		ti := *a.ti
+		ti.stamp = make([]int32, len(ti.stamp))
+		ti.qpos = make([]uint8, len(ti.qpos))
+		ti.query = 0
+		b.ti = &ti
+	}
+	return &b
+}
+
+// Forks returns a and n-1 forks of it: one aligner per goroutine.
+func Forks(a *Aligner, n int) []*Aligner {
+	out := []*Aligner{a}
+	for len(out) < n {
+		out = append(out, a.Fork())
+	}
+	return out
+}

@@ -153,10 +153,10 @@ type roundContext struct { //nolint:revive // returned by NewContext for the fit
 }
 
 // NewContext computes the round-wide parts of the features (for the fitting tool).
-func NewContext(r *rule.Round) *roundContext { return newContext(r) }
+func NewContext(r *rule.Round) *roundContext { return newContext(r, 1) }
 
-func newContext(r *rule.Round) *roundContext {
-	c := &roundContext{echo: echoes(r), superseded: make([]bool, len(r.Src)), msgWords: map[string]int{}, firstInMessage: make([]bool, len(r.Src))}
+func newContext(r *rule.Round, workers int) *roundContext {
+	c := &roundContext{echo: echoes(r, workers), superseded: make([]bool, len(r.Src)), msgWords: map[string]int{}, firstInMessage: make([]bool, len(r.Src))}
 	seen := map[string]bool{}
 	for i := range r.Src {
 		c.lastPos = max(c.lastPos, r.Pos[i])
@@ -166,8 +166,8 @@ func newContext(r *rule.Round) *roundContext {
 			seen[f.Message] = true
 			c.firstInMessage[i] = true
 		}
-		c.superseded[i] = superseded(r, i)
 	}
+	forEach(len(r.Src), workers, func(_, i int) { c.superseded[i] = superseded(r, i) })
 	c.resurfacedUser, c.resurfacedAssistant = resurfaced(r)
 	return c
 }

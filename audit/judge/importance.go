@@ -64,19 +64,19 @@ var (
 
 // importance scores every source fact of the round. Process talk, template lines
 // and evidence lines score 0.
-func importance(r *rule.Round) ([]float64, []string) {
+func importance(r *rule.Round, workers int) ([]float64, []string) {
 	imp := make([]float64, len(r.Src))
 	why := make([]string, len(r.Src))
-	ctx := newContext(r)
+	ctx := newContext(r, workers)
 	r.Settled = ctx.superseded
-	for i := range r.Src {
+	forEach(len(r.Src), workers, func(_, i int) {
 		f := &r.Src[i]
 		if f.Act == classify.ActTemplate || f.Act == classify.ActChatter || f.Evidence {
 			why[i] = "process talk"
-			continue
+			return
 		}
 		imp[i], why[i] = score(r, i, ctx)
-	}
+	})
 	return imp, why
 }
 
@@ -365,16 +365,16 @@ func specificFailure(f *classify.Fact) bool {
 }
 
 // echoes counts, per source fact, the facts of other messages that restate it.
-func echoes(r *rule.Round) []int {
+func echoes(r *rule.Round, workers int) []int {
 	out := make([]int, len(r.Src))
-	a := align.New(Align, nil, r.Src)
-	for i := range r.Src {
+	as := align.Forks(align.New(Align, nil, r.Src), shares(len(r.Src), workers))
+	forEach(len(r.Src), workers, func(w, i int) {
 		if r.Src[i].Act == classify.ActChatter || len(r.Src[i].Words) < 3 {
-			continue
+			return
 		}
 		// (the matches of a.Candidates(&r.Src[i], 8) that restate it, found through the index)
-		out[i] = len(a.TopMatching(&r.Src[i], 8, 0.6, 0.5, func(j int) bool { return j != i && r.Src[j].Message != r.Src[i].Message }))
-	}
+		out[i] = len(as[w].TopMatching(&r.Src[i], 8, 0.6, 0.5, func(j int) bool { return j != i && r.Src[j].Message != r.Src[i].Message }))
+	})
 	return out
 }
 

@@ -32,6 +32,9 @@ type Input struct {
 	Context    []bool
 	Cumulative bool
 	Partial    bool
+	// Workers caps the goroutines that judge the source facts (0 or 1: one). The hits
+	// are the same, in the same order, for any number.
+	Workers int
 }
 
 // Result is the judged round.
@@ -42,26 +45,26 @@ type Result struct {
 
 // Judge judges one round.
 func Judge(in Input) *Result {
-	r := build(in)
-	return &Result{Round: r, Hits: run(r)}
+	r := build(in, max(1, in.Workers))
+	return &Result{Round: r, Hits: run(r, in.Workers)}
 }
 
 // build aligns the round and fills its look-ups.
-func build(in Input) *rule.Round {
+func build(in Input, workers int) *rule.Round {
 	r := &rule.Round{Src: in.Src, Sum: in.Sum, Ev: in.Ev, Pos: in.Pos, EvPos: in.EvPos, After: in.After, Context: in.Context, Cumulative: in.Cumulative, Partial: in.Partial}
-	a := align.New(Align, in.Src, in.Sum)
 	n := len(in.Src)
+	as := align.Forks(align.New(Align, in.Src, in.Sum), shares(n, workers))
 	r.Best, r.Cands, r.Kept = make([]align.Match, n), make([][]align.Match, n), make([]bool, n)
-	for i := range in.Src {
+	forEach(n, workers, func(w, i int) {
 		f := &in.Src[i]
-		cs := a.Candidates(f, Align.TopK)
+		cs := as[w].Candidates(f, Align.TopK)
 		r.Cands[i] = cs
 		r.Best[i] = align.Match{Fact: -1}
 		if len(cs) > 0 {
 			r.Best[i] = cs[0]
 		}
-		r.Kept[i] = kept(a, f, in.Sum, cs)
-	}
+		r.Kept[i] = kept(as[w], f, in.Sum, cs)
+	})
 	said := userSaid(r)
 	for i := range in.Src {
 		if !r.Kept[i] && (pickKept(r, i) || restatesKept(r, i, said)) {
@@ -80,7 +83,7 @@ func build(in Input) *rule.Round {
 		}
 	}
 	r.Values, r.SumValues = valueIndex(in)
-	r.Importance, r.Why = importance(r)
+	r.Importance, r.Why = importance(r, workers)
 	return r
 }
 
@@ -173,37 +176,9 @@ func valueIndex(in Input) (map[string][]rule.Ref, map[string][]int) {
 
 // run runs the stages. An aligned pair that a pair rule explains is not also lost;
 // an aligned pair that no rule explains is kept, never an omission.
-func run(r *rule.Round) []rule.Hit {
-	var hits []rule.Hit
-	pairRules, lostRules, claimRules, roundRules := rule.ByStage(rule.StagePair), rule.ByStage(rule.StageLost), rule.ByStage(rule.StageClaim), rule.ByStage(rule.StageRound)
-	for i := range r.Src {
-		f := &r.Src[i]
-		if f.Act == classify.ActTemplate || f.Evidence || r.Context != nil && r.Context[i] {
-			continue
-		}
-		partly := false
-		if paired(r, i) {
-			ph := pairHits(r, i, pairRules)
-			hits = append(hits, ph...)
-			if len(ph) > 0 || r.Kept[i] && !forceLost(r, i) {
-				continue
-			}
-			// aligned only in part, and no rule explains the pair: what the summary
-			// holds of the fact is too little to call it carried
-			partly = true
-		}
-		for _, ru := range lostRules {
-			if h, ok := ru.Lost(r, i); ok {
-				h.Rule = ru
-				if partly {
-					h.Strength *= PartlyCarried
-					h.Detail = "the summary carries only part of it"
-				}
-				hits = append(hits, h)
-				break
-			}
-		}
-	}
+func run(r *rule.Round, workers int) []rule.Hit {
+	claimRules, roundRules := rule.ByStage(rule.StageClaim), rule.ByStage(rule.StageRound)
+	hits := sourceHits(r, workers)
 	r.Explained = map[int]map[string]bool{}
 	for _, h := range hits {
 		if h.Rule.Family == rule.Mutation && h.Sum >= 0 {
@@ -234,6 +209,49 @@ func run(r *rule.Round) []rule.Hit {
 		}
 	}
 	return withoutExplainedLosses(hits)
+}
+
+// sourceHits runs the pair and lost rules on every judged source fact, on up to
+// workers goroutines; the hits come in source order whatever the number.
+func sourceHits(r *rule.Round, workers int) []rule.Hit {
+	pairRules, lostRules := rule.ByStage(rule.StagePair), rule.ByStage(rule.StageLost)
+	per := make([][]rule.Hit, len(r.Src))
+	forEach(len(r.Src), workers, func(_, i int) { per[i] = factHits(r, i, pairRules, lostRules) })
+	var hits []rule.Hit
+	for _, h := range per {
+		hits = append(hits, h...)
+	}
+	return hits
+}
+
+// factHits are the hits of source fact i: the pair rules' on its counterparts, else
+// the first lost rule's.
+func factHits(r *rule.Round, i int, pairRules, lostRules []*rule.Rule) []rule.Hit {
+	f := &r.Src[i]
+	if f.Act == classify.ActTemplate || f.Evidence || r.Context != nil && r.Context[i] {
+		return nil
+	}
+	partly := false
+	if paired(r, i) {
+		ph := pairHits(r, i, pairRules)
+		if len(ph) > 0 || r.Kept[i] && !forceLost(r, i) {
+			return ph
+		}
+		// aligned only in part, and no rule explains the pair: what the summary
+		// holds of the fact is too little to call it carried
+		partly = true
+	}
+	for _, ru := range lostRules {
+		if h, ok := ru.Lost(r, i); ok {
+			h.Rule = ru
+			if partly {
+				h.Strength *= PartlyCarried
+				h.Detail = "the summary carries only part of it"
+			}
+			return []rule.Hit{h}
+		}
+	}
+	return nil
 }
 
 // withoutExplainedLosses drops the omission of a source fact another family's hit
