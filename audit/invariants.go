@@ -148,6 +148,12 @@ func track(s *sessions.Session, r *Report, res []*roundResult, c invCand) Invari
 			if inv.RetiredAt == "" {
 				inv.RetiredAt, inv.Reason = s.Messages[retAt].ID, reason
 			}
+			// a retired invariant's drop is still the round that dropped it, unflagged
+			if in := stateIn(rr, rd, c); in.State == StateDropped && inv.DroppedInRound == nil {
+				n := rd.Round
+				inv.DroppedInRound = &n
+				st.Detail = "the summary no longer states it (retired, so not flagged)"
+			}
 		default:
 			st = stateIn(rr, rd, c)
 		}

@@ -1,0 +1,40 @@
+package audit_test
+
+import (
+	"testing"
+
+	"github.com/compaudit/compaudit/audit"
+	"github.com/compaudit/compaudit/sessions"
+)
+
+// A retired invariant still has the round whose summary dropped it, unflagged; one the
+// summaries keep after its retirement has none.
+func TestRetiredInvariantDropIsUnflagged(t *testing.T) {
+	s := &sessions.Session{ID: "ret", Path: "ret", Format: sessions.NativeFormat,
+		Messages: []sessions.Message{
+			{ID: "m1", Role: sessions.RoleUser, Text: "Never reflash the kiln controller until Aiko signs off the firmware diff. Keep the glaze log in UTC."},
+			{ID: "m2", Role: sessions.RoleAssistant, Text: "Understood; I'll prepare the firmware diff for Aiko."},
+			{ID: "m3", Role: sessions.RoleUser, Text: "Aiko signed off the firmware diff."},
+			{ID: "m4", Role: sessions.RoleAssistant, Text: "Reflashing the kiln controller now."},
+		},
+		Compactions: []sessions.Compaction{{ID: "c1", Round: 1, Sources: []string{"m1", "m2", "m3", "m4"}, Summary: "The user keeps the glaze log in UTC. The kiln controller is being reflashed."}},
+		Manifest: &sessions.Manifest{
+			Invariants: []sessions.Invariant{
+				{ID: "inv-reflash", Text: "Never reflash the kiln controller until Aiko signs off the firmware diff.", At: "m1"},
+				{ID: "inv-utc", Text: "Keep the glaze log in UTC.", At: "m1"},
+			},
+			Events: []sessions.Event{{Kind: "retire", ID: "inv-reflash", At: "m3"}, {Kind: "retire", ID: "inv-utc", At: "m3"}},
+		},
+	}
+	r := audit.Run(s, audit.Options{Workers: 1})
+	got := map[string]audit.Invariant{}
+	for _, inv := range r.Invariants {
+		got[inv.ID] = inv
+	}
+	if inv := got["inv-reflash"]; inv.DroppedInRound == nil || *inv.DroppedInRound != 1 || inv.Flagged {
+		t.Errorf("the retired rule the summary dropped: dropped in %v, flagged %v; want round 1, unflagged", inv.DroppedInRound, inv.Flagged)
+	}
+	if inv := got["inv-utc"]; inv.DroppedInRound != nil || inv.Flagged {
+		t.Errorf("the retired rule the summary keeps: dropped in %v, flagged %v; want never dropped", inv.DroppedInRound, inv.Flagged)
+	}
+}
