@@ -7,6 +7,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit/align"
 	"github.com/compaudit/compaudit/audit/judge"
+	"github.com/compaudit/compaudit/audit/rules"
 	"github.com/compaudit/compaudit/classify"
 	"github.com/compaudit/compaudit/sessions"
 )
@@ -65,6 +66,7 @@ func mergeFacts(id, text string, fs []classify.Fact) classify.Fact {
 		}
 		f.Bounds = append(f.Bounds, x.Bounds...)
 		f.Subjects = append(f.Subjects, x.Subjects...)
+		f.Scopes = append(f.Scopes, x.Scopes...) // (what its force governs)
 	}
 	return f
 }
@@ -199,6 +201,10 @@ func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 			return st
 		}
 	}
+	if detail, weakened := rules.ForceWeakened(&c.fact, &jr.Sum[cs[0].Fact]); weakened && cs[0].Cover >= weakenedCover {
+		st.State, st.Detail = StateDropped, "the summary keeps it with less force: "+detail
+		return st
+	}
 	return keptState(st, c.fact.Text, &jr.Sum[cs[0].Fact], cs[0].Score)
 }
 
@@ -234,6 +240,10 @@ func (rr *roundResult) indexForInvariants(rd *Round) {
 func failureStatusLost(fd Finding) bool {
 	return slices.ContainsFunc(fd.Slots, func(s SlotDiff) bool { return s.Slot == "status" && s.Source == classify.StatusTriedFailed })
 }
+
+// weakenedCover is how much of an invariant its best summary fact must hold for a
+// weaker force there to be the invariant weakened (as the pair rule reads it).
+const weakenedCover = 0.4
 
 func summaryHolds(sum []classify.Fact, t classify.Token) bool {
 	for k := range sum {

@@ -38,3 +38,35 @@ func TestRetiredInvariantDropIsUnflagged(t *testing.T) {
 		t.Errorf("the retired rule the summary keeps: dropped in %v, flagged %v; want never dropped", inv.DroppedInRound, inv.Flagged)
 	}
 }
+
+// An invariant a later summary restates with less force ("must" as "should ideally")
+// is dropped in that round; restated with its force, it is not.
+func TestInvariantWeakenedInALaterRound(t *testing.T) {
+	run := func(second string) audit.Invariant {
+		s := &sessions.Session{ID: "weak", Path: "weak", Format: sessions.NativeFormat,
+			Messages: []sessions.Message{
+				{ID: "m1", Role: sessions.RoleUser, Text: "The nightly ledger close must finish before 04:00 CET; the auditors pull it then."},
+				{ID: "m2", Role: sessions.RoleAssistant, Text: "Noted; profiling the close job now."},
+				{ID: "m3", Role: sessions.RoleAssistant, Text: "The slow step is the FX revaluation query."},
+			},
+			Compactions: []sessions.Compaction{
+				{ID: "c1", Round: 1, Sources: []string{"m1", "m2"}, Summary: "The nightly ledger close must finish before 04:00 CET (the auditors pull it then). Profiling the close job."},
+				{ID: "c2", Round: 2, Sources: []string{"c1", "m3"}, Summary: second},
+			},
+			Manifest: &sessions.Manifest{Invariants: []sessions.Invariant{{ID: "inv-close", Text: "The nightly ledger close must finish before 04:00 CET.", At: "m1"}}},
+		}
+		r := audit.Run(s, audit.Options{Workers: 1})
+		if len(r.Invariants) != 1 {
+			t.Fatalf("%d invariants, want 1", len(r.Invariants))
+		}
+		return r.Invariants[0]
+	}
+	weak := run("The nightly ledger close should ideally finish before 04:00 CET (the auditors pull it then). The slow step is the FX revaluation query.")
+	if weak.DroppedInRound == nil || *weak.DroppedInRound != 2 || !weak.Flagged {
+		t.Errorf("weakened in round 2: dropped in %v, flagged %v; want round 2, flagged", weak.DroppedInRound, weak.Flagged)
+	}
+	kept := run("The nightly ledger close must finish before 04:00 CET (the auditors pull it then). The slow step is the FX revaluation query.")
+	if kept.DroppedInRound != nil {
+		t.Errorf("kept with its force: dropped in round %d", *kept.DroppedInRound)
+	}
+}

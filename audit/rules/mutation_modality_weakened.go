@@ -14,43 +14,11 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.4 || f.Act == classify.ActQuestion {
+		if p.Match.Cover < 0.4 {
 			return rule.Hit{}, false
 		}
-		gn := negatedHeads(g)
-		for _, s := range f.Scopes {
-			if s.Kind != "deontic" || s.Force < 2 || !hasWord(g, s.Head) {
-				continue // the governed word must survive for its force to be judged
-			}
-			t, ok := deonticOn(g, s.Head)
-			if ok && t.Neg != s.Neg {
-				continue // a flip, not a weakening: the polarity rule judges it
-			}
-			if !ok && s.Neg && gn[s.Head] > 0 && !hedgedOn(g, s.Head) {
-				continue // "no force-pushes": a prohibition kept in a telegraphic form
-			}
-			if ok && forceClass(t.Force) >= forceClass(s.Force) {
-				continue
-			}
-			if !ok && strongSummaryRule(g) || !ok && g.Modality.Level >= 3 && g.Modality.Cue != "imperative" {
-				continue // the summary restates it as a rule of its own
-			}
-			if !ok && !(g.Modality.Level == 0 && g.Modality.Cue != "") && !hedgedOn(g, s.Head) {
-				continue // no force left at all: the rule itself is gone (the omission rules judge it)
-			}
-			to := "no force"
-			if ok {
-				to = t.Cue
-			} else if g.Modality.Cue != "" && g.Modality.Level == 0 {
-				to = g.Modality.Cue
-			}
-			detail := fmt.Sprintf("%q weakened to %s", s.Cue, to)
-			return rule.NewHit(p.Src, p.Sum, 0.9, detail, rule.Slot{Name: "modality", Source: s.Cue, Summary: to}), true
-		}
-		for _, s := range f.Scopes {
-			if s.Kind == "commitment" && hasWord(g, s.Head) && hedgedOn(g, s.Head) && !committedOn(g, s.Head) {
-				return rule.NewHit(p.Src, p.Sum, 0.8, fmt.Sprintf("%q became a possibility", s.Cue), rule.Slot{Name: "modality", Source: s.Cue, Summary: "may"}), true
-			}
+		if detail, sl, strength, ok := weakenedForce(f, g); ok {
+			return rule.NewHit(p.Src, p.Sum, strength, detail, sl), true
 		}
 		return rule.Hit{}, false
 	},
@@ -89,4 +57,55 @@ func committedOn(g *classify.Fact, w string) bool {
 		}
 	}
 	return false
+}
+
+// ForceWeakened says how g, restating f, weakens f's force ("must" to "should",
+// "never" to "try to avoid"), if it does: for callers that compare a fact outside a
+// judged round, such as an invariant against a later summary.
+func ForceWeakened(f, g *classify.Fact) (string, bool) {
+	detail, _, _, ok := weakenedForce(f, g)
+	return detail, ok
+}
+
+// weakenedForce is the rule's test: the detail, the slot and how sure it is.
+func weakenedForce(f, g *classify.Fact) (string, rule.Slot, float64, bool) {
+	if f.Act == classify.ActQuestion {
+		return "", rule.Slot{}, 0, false
+	}
+	gn := negatedHeads(g)
+	for _, s := range f.Scopes {
+		if s.Kind != "deontic" || s.Force < 2 || !hasWord(g, s.Head) {
+			continue // the governed word must survive for its force to be judged
+		}
+		t, ok := deonticOn(g, s.Head)
+		if ok && t.Neg != s.Neg {
+			continue // a flip, not a weakening: the polarity rule judges it
+		}
+		if !ok && s.Neg && gn[s.Head] > 0 && !hedgedOn(g, s.Head) {
+			continue // "no force-pushes": a prohibition kept in a telegraphic form
+		}
+		if ok && forceClass(t.Force) >= forceClass(s.Force) {
+			continue
+		}
+		if !ok && strongSummaryRule(g) || !ok && g.Modality.Level >= 3 && g.Modality.Cue != "imperative" {
+			continue // the summary restates it as a rule of its own
+		}
+		if !ok && !(g.Modality.Level == 0 && g.Modality.Cue != "") && !hedgedOn(g, s.Head) {
+			continue // no force left at all: the rule itself is gone (the omission rules judge it)
+		}
+		to := "no force"
+		if ok {
+			to = t.Cue
+		} else if g.Modality.Cue != "" && g.Modality.Level == 0 {
+			to = g.Modality.Cue
+		}
+		detail := fmt.Sprintf("%q weakened to %s", s.Cue, to)
+		return detail, rule.Slot{Name: "modality", Source: s.Cue, Summary: to}, 0.9, true
+	}
+	for _, s := range f.Scopes {
+		if s.Kind == "commitment" && hasWord(g, s.Head) && hedgedOn(g, s.Head) && !committedOn(g, s.Head) {
+			return fmt.Sprintf("%q became a possibility", s.Cue), rule.Slot{Name: "modality", Source: s.Cue, Summary: "may"}, 0.8, true
+		}
+	}
+	return "", rule.Slot{}, 0, false
 }
