@@ -137,6 +137,7 @@ func invariantKind(f *classify.Fact) string {
 func track(s *sessions.Session, r *Report, res []*roundResult, c invCand) Invariant {
 	inv := Invariant{ID: c.id, Text: c.fact.Text, Kind: c.kind, Origin: c.origin, Message: c.message, States: []InvariantState{}}
 	retAt, reason, retired := retirement(s, c.id)
+	carrier := "" // the summary fact that carried it in the round before
 	for k, rr := range res {
 		rd := &r.Rounds[k]
 		st := InvariantState{Round: rd.Round}
@@ -151,13 +152,17 @@ func track(s *sessions.Session, r *Report, res []*roundResult, c invCand) Invari
 				inv.RetiredAt, inv.Reason = s.Messages[retAt].ID, reason
 			}
 			// a retired invariant's drop is still the round that dropped it, unflagged
-			if in := stateIn(rr, rd, c); in.State == StateDropped && inv.DroppedInRound == nil {
+			if in := stateIn(rr, rd, c, carrier); in.State == StateDropped && inv.DroppedInRound == nil {
 				n := rd.Round
 				inv.DroppedInRound = &n
 				st.Detail = "the summary no longer states it (retired, so not flagged)"
 			}
 		default:
-			st = stateIn(rr, rd, c)
+			st = stateIn(rr, rd, c, carrier)
+		}
+		carrier = ""
+		if st.State == StateVerbatim || st.State == StateParaphrased {
+			carrier = st.Summary // the next round reads it in this summary's words
 		}
 		if st.State == StateDropped && inv.DroppedInRound == nil {
 			n := rd.Round
@@ -169,13 +174,22 @@ func track(s *sessions.Session, r *Report, res []*roundResult, c invCand) Invari
 	return inv
 }
 
-// stateIn: judged with the round's findings when the fact is among its sources, else
-// aligned against its summary.
-func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
+// stateIn: judged with the round's findings when the fact is among its sources, or
+// dropped when the earlier summary's fact that carried it (carrier) is among them and
+// lost outright; else aligned against its summary.
+func stateIn(rr *roundResult, rd *Round, c invCand, carrier string) InvariantState {
 	st := InvariantState{Round: rd.Round}
 	jr := rr.jr.Round
 	rr.indexForInvariants(rd)
-	if i, ok := rr.srcIdx[c.fact.Message+"\x00"+c.fact.Text]; ok {
+	i, ok := rr.srcIdx[c.fact.Message+"\x00"+c.fact.Text]
+	if !ok && carrier != "" {
+		if k, in := rr.summaryIdx[carrier]; in && lostOutright(rr, k) {
+			// the earlier summary's line that carried it has no counterpart left
+			st.State, st.Detail = StateDropped, rr.lostBy[k]
+			return st
+		}
+	}
+	if ok {
 		if detail, lost := rr.lostBy[i]; lost {
 			st.State, st.Detail = StateDropped, detail
 			return st
@@ -208,6 +222,14 @@ func stateIn(rr *roundResult, rd *Round, c invCand) InvariantState {
 	return keptState(st, c.fact.Text, &jr.Sum[cs[0].Fact], cs[0].Score)
 }
 
+// lostOutright: source fact k has an omission and no summary fact pairs with it at all
+// (a line lost in part says nothing of the invariant it carried).
+func lostOutright(rr *roundResult, k int) bool {
+	_, lost := rr.lostBy[k]
+	b := rr.jr.Round.Best[k]
+	return lost && (b.Fact < 0 || b.Score < judge.PairScore || b.Cover < judge.PairCover)
+}
+
 // indexForInvariants builds the round's look-ups once: where each source fact is, the
 // first omission or mutation of each (or a failure record the summary keeps only as
 // an option: lost as it was stated), and an aligner over the summary.
@@ -217,10 +239,14 @@ func (rr *roundResult) indexForInvariants(rd *Round) {
 	}
 	jr := rr.jr.Round
 	rr.srcIdx = make(map[string]int, len(jr.Src))
+	rr.summaryIdx = map[string]int{}
 	for i := range jr.Src {
 		k := jr.Src[i].Message + "\x00" + jr.Src[i].Text
 		if _, seen := rr.srcIdx[k]; !seen {
 			rr.srcIdx[k] = i
+		}
+		if _, seen := rr.summaryIdx[jr.Src[i].Text]; !seen && jr.Src[i].Origin == classify.OriginSummary {
+			rr.summaryIdx[jr.Src[i].Text] = i
 		}
 	}
 	rr.lostBy = map[int]string{}

@@ -70,3 +70,31 @@ func TestInvariantWeakenedInALaterRound(t *testing.T) {
 		t.Errorf("kept with its force: dropped in round %d", *kept.DroppedInRound)
 	}
 }
+
+// An invariant whose restatement in the earlier summary a later summary loses outright
+// is dropped in that round, as the round's own audit reports the loss, even when the
+// later summary holds a like-worded order (skip some items, do the rest).
+func TestInvariantLostWithItsCarrier(t *testing.T) {
+	s := &sessions.Session{ID: "carrier", Path: "carrier", Format: sessions.NativeFormat,
+		Messages: []sessions.Message{
+			{ID: "m1", Role: sessions.RoleAssistant, Text: "The reviewer left nine notes on the fare-calculator pull request; I've listed them 1 to 9."},
+			{ID: "m2", Role: sessions.RoleUser, Text: "skip 3, 4, 6 and do the rest"},
+			{ID: "m3", Role: sessions.RoleAssistant, Text: "Addressed notes 1, 2, 5, 7, 8 and 9 and pushed."},
+			{ID: "m4", Role: sessions.RoleUser, Text: "fix them all, skip 12 (but reply as before)"},
+		},
+		Compactions: []sessions.Compaction{
+			{ID: "c1", Round: 1, Sources: []string{"m1", "m2", "m3"}, Summary: "All user messages:\n- \"skip 3, 4, 6 and do the rest\"\nNotes 1, 2, 5, 7, 8 and 9 addressed and pushed."},
+			{ID: "c2", Round: 2, Sources: []string{"c1", "m4"}, Summary: "All user messages:\n- \"fix them all, skip 12 (but reply as before)\"\nThe new review round is being fixed."},
+		},
+	}
+	r := audit.Run(s, audit.Options{Workers: 1})
+	for _, inv := range r.Invariants {
+		if inv.Text == "skip 3, 4, 6 and do the rest" {
+			if inv.DroppedInRound == nil || *inv.DroppedInRound != 2 {
+				t.Fatalf("dropped in %v, want round 2 (states %+v)", inv.DroppedInRound, inv.States)
+			}
+			return
+		}
+	}
+	t.Fatalf("the user's order is not tracked as an invariant: %+v", r.Invariants)
+}

@@ -17,9 +17,11 @@ type roundResult struct {
 	last  int // the position of the last raw message the round covers
 
 	// look-ups the invariant tracker builds once per round (see invariants.go)
-	srcIdx  map[string]int // message and text of a source fact -> its first index
-	lostBy  map[int]string // source fact -> the detail of its first omission or mutation
-	sumAlig *align.Aligner // the round's summary facts, indexed for alignment
+	srcIdx map[string]int // message and text of a source fact -> its first index
+	// summaryIdx: text of a source fact from an earlier summary -> its first index
+	summaryIdx map[string]int
+	lostBy     map[int]string // source fact -> the detail of its first omission or mutation
+	sumAlig    *align.Aligner // the round's summary facts, indexed for alignment
 }
 
 func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *roundResult {
