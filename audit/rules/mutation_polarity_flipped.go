@@ -40,7 +40,7 @@ var _ = rule.Register(&rule.Rule{
 			if gn[w] > 0 {
 				pos = f
 			}
-			if gn[w] == 0 && (reportsWorkOn(f, g) || f.Modality.Level == 0 && !reportedRequest(f) && (taskLike(g) || reportedRequest(g))) || gn[w] > 0 && needThenLack(f, g) {
+			if gn[w] == 0 && (reportsWorkOn(f, g) || changeRecord(f, g) || f.Modality.Level == 0 && !reportedRequest(f) && (taskLike(g) || reportedRequest(g))) || gn[w] > 0 && needThenLack(f, g) {
 				return rule.Hit{}, false // the problem and its fix: open-closed judges whether the fix happened
 			}
 			neg := f
@@ -97,9 +97,21 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Batch 1142 never had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: false},
 		{Source: []string{"assistant: Batch 1142 had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: true},
 		{Source: []string{"assistant: The importer doesn't dedupe the vendor price rows."}, Summary: "Importer is missing vendor price row deduping.", Fires: false},
+		// a defect against the summary's record of the change that fixed it
+		{Source: []string{"assistant: 3. `retryCount` is not reset between batches - line 212"}, Summary: "Files and Code Sections:\n- **retryCount reset between batches** in uploader.go (lines 230-236)", Fires: false},
+		{Source: []string{"assistant: 3. `retryCount` is not reset between batches - line 212"}, Summary: "Key findings:\n- `retryCount` is reset between batches.", Fires: true},
 		{Source: []string{"assistant: The thumbnail cache key is missing the tenant id.", "user: isn't the thumbnail cache key missing the tenant id?"}, Summary: "- The user pointed out: \"isn't the thumbnail cache key missing the tenant id?\"", Fires: false},
 	},
 })
+
+// changeRecord: the summary line sits where the summary lists the changes made (its
+// files and code, its errors and fixes) and the source is the agent's account of a
+// defect: the line describes the fix ("retry guard in upload.go", for "the upload
+// loop has no retry guard"), not the defect's claim turned around.
+func changeRecord(f, g *classify.Fact) bool {
+	return (g.Section == classify.SecFiles || g.Section == classify.SecErrors) &&
+		(f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking) && f.Modality.Level == 0
+}
 
 // sameDenial: the side that negates w and the other side's clause most like that one
 // hold the same number of negations ("Batch 7 never had its rows merged" and "Batch 7:
