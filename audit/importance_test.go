@@ -7,6 +7,7 @@ import (
 	"github.com/compaudit/compaudit/audit"
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/audit/ruledoc"
+	"github.com/compaudit/compaudit/sessions"
 )
 
 // importanceOf is the importance of the finding about the source fact that contains
@@ -95,5 +96,31 @@ func TestShortNamedOrderKeepsWeight(t *testing.T) {
 	label := importanceOf(t, rule.Example{Source: []string{"user: ticket https://tracker.example.org/tickets/4471"}, Summary: sum}, "ticket")
 	if named < 0 || long < 0 || label < 0 || named < long-0.1 || named <= label {
 		t.Errorf("short named order weighs %.2f, the longer order %.2f, a named thing without an order %.2f: want the short order near the long one and above the bare name", named, long, label)
+	}
+}
+
+// TestCommandPromptWeighsLikeATemplate: a rule in a slash command's expanded prompt
+// (a template the command expands on every run) weighs less when lost than the same
+// rule injected once for this work (a hook's context).
+func TestCommandPromptWeighsLikeATemplate(t *testing.T) {
+	weight := func(name string) float64 {
+		s := &sessions.Session{ID: "cmd", Path: "cmd", Format: sessions.NativeFormat,
+			Messages: []sessions.Message{
+				{ID: "m1", Role: sessions.RoleUser, Text: "/ship-docs the 7.2 handbook"},
+				{ID: "m2", Role: sessions.RoleSystem, Kind: sessions.KindInstruction, Name: name, Text: "Never publish the handbook before the legal review signs it off."},
+				{ID: "m3", Role: sessions.RoleAssistant, Text: "Building the 7.2 handbook site."},
+			},
+			Compactions: []sessions.Compaction{{ID: "c1", Round: 1, Sources: []string{"m1", "m2", "m3"}, Summary: "Building the 7.2 handbook site for the user."}},
+		}
+		for _, f := range audit.Run(s, audit.Options{Workers: 1}).Rounds[0].Findings {
+			if f.Source != nil && f.Source.Message == "m2" {
+				return f.Importance
+			}
+		}
+		return -1
+	}
+	cmd, hook := weight("command:/ship-docs"), weight("hook:SessionStart")
+	if cmd < 0 || hook < 0 || cmd >= hook {
+		t.Errorf("the lost rule weighs %.2f from a command's prompt, %.2f from a hook's context: want less from the command", cmd, hook)
 	}
 }

@@ -73,13 +73,18 @@ func ExtractSource(src Source) []Fact {
 	if src.JudgedOnly {
 		out = judgedOnly(out)
 	}
-	reloaded := ""
-	if (src.Role == "system" || src.Kind == kindInstruction) && reloadable(src.Name) {
-		reloaded = src.Name
+	reloaded, command := "", ""
+	if src.Role == "system" || src.Kind == kindInstruction {
+		if reloadable(src.Name) {
+			reloaded = src.Name
+		} else if strings.HasPrefix(src.Name, "command:") {
+			command = src.Name
+		}
 	}
 	for i := range out {
 		out[i].Index = i
 		out[i].Reloaded = reloaded
+		out[i].Command = command
 	}
 	return out
 }

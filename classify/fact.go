@@ -225,6 +225,10 @@ type Fact struct {
 	// needs it (a skill's body, a CLAUDE.md or AGENTS.md memory file): a summary need
 	// not carry it. Its value is the instruction's origin ("skill:tdd", "CLAUDE.md").
 	Reloaded string `json:"-"`
+	// Command names the slash command whose expanded prompt the fact comes from
+	// ("command:/review"): a template the command expands on each run, not words said
+	// for this work alone.
+	Command string `json:"-"`
 	// Section is the summary section the fact sits in (Claude Code's template:
 	// "intent", "concepts", "files", "errors", "problems", "user_messages", "pending",
 	// "current", "next", "analysis"), empty elsewhere.

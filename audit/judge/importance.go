@@ -48,6 +48,7 @@ var (
 	recencyBonus         = 0.05
 	codeFactor           = 0.15 // a code block is evidence, rarely a thing to keep
 	reloadedFactor       = 0.4  // a skill's or memory file's text: the harness loads it again
+	templateFactor       = 0.4  // a slash command's prompt: the same template on every run
 	artifactBonus        = 0.22 // the assistant reports an action with consequences on a named thing (a PR opened, a commit pushed)
 	echoStep             = 0.04 // a point the round comes back to, in other messages, matters more
 	specificFailureBonus = 0.12 // a failure message that names what failed
@@ -181,6 +182,10 @@ func roundScore(ctx *roundContext, i int, f *classify.Fact, s float64, why strin
 	if f.Reloaded != "" {
 		s *= reloadedFactor
 		why += " (from " + f.Reloaded + ", which the harness loads again)"
+	}
+	if f.Command != "" {
+		s *= templateFactor
+		why += " (from the prompt " + f.Command + " expands on every run)"
 	}
 	if ctx.superseded[i] {
 		s *= supersededFactor
