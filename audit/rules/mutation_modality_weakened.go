@@ -74,33 +74,9 @@ func weakenedForce(f, g *classify.Fact) (string, rule.Slot, float64, bool) {
 	}
 	gn := negatedHeads(g)
 	for _, s := range f.Scopes {
-		if s.Kind != "deontic" || s.Force < 2 || !hasWord(g, s.Head) {
-			continue // the governed word must survive for its force to be judged
+		if to, ok := deonticWeakened(s, g, gn); ok {
+			return fmt.Sprintf("%q weakened to %s", s.Cue, to), rule.Slot{Name: "modality", Source: s.Cue, Summary: to}, 0.9, true
 		}
-		t, ok := deonticOn(g, s.Head)
-		if ok && t.Neg != s.Neg {
-			continue // a flip, not a weakening: the polarity rule judges it
-		}
-		if !ok && s.Neg && gn[s.Head] > 0 && !hedgedOn(g, s.Head) {
-			continue // "no force-pushes": a prohibition kept in a telegraphic form
-		}
-		if ok && forceClass(t.Force) >= forceClass(s.Force) {
-			continue
-		}
-		if !ok && strongSummaryRule(g) || !ok && g.Modality.Level >= 3 && g.Modality.Cue != "imperative" {
-			continue // the summary restates it as a rule of its own
-		}
-		if !ok && !(g.Modality.Level == 0 && g.Modality.Cue != "") && !hedgedOn(g, s.Head) {
-			continue // no force left at all: the rule itself is gone (the omission rules judge it)
-		}
-		to := "no force"
-		if ok {
-			to = t.Cue
-		} else if g.Modality.Cue != "" && g.Modality.Level == 0 {
-			to = g.Modality.Cue
-		}
-		detail := fmt.Sprintf("%q weakened to %s", s.Cue, to)
-		return detail, rule.Slot{Name: "modality", Source: s.Cue, Summary: to}, 0.9, true
 	}
 	for _, s := range f.Scopes {
 		if s.Kind == "commitment" && hasWord(g, s.Head) && hedgedOn(g, s.Head) && !committedOn(g, s.Head) {
@@ -108,4 +84,30 @@ func weakenedForce(f, g *classify.Fact) (string, rule.Slot, float64, bool) {
 		}
 	}
 	return "", rule.Slot{}, 0, false
+}
+
+// deonticWeakened: g keeps the word deontic scope s governs with less force; to says
+// what force is left ("should", "no force").
+func deonticWeakened(s classify.Scope, g *classify.Fact, gn map[string]int) (string, bool) {
+	if s.Kind != "deontic" || s.Force < 2 || !hasWord(g, s.Head) {
+		return "", false // the governed word must survive for its force to be judged
+	}
+	t, ok := deonticOn(g, s.Head)
+	switch {
+	case ok && t.Neg != s.Neg:
+		return "", false // a flip, not a weakening: the polarity rule judges it
+	case !ok && s.Neg && gn[s.Head] > 0 && !hedgedOn(g, s.Head):
+		return "", false // "no force-pushes": a prohibition kept in a telegraphic form
+	case ok && forceClass(t.Force) >= forceClass(s.Force):
+		return "", false
+	case !ok && (strongSummaryRule(g) || g.Modality.Level >= 3 && g.Modality.Cue != "imperative"):
+		return "", false // the summary restates it as a rule of its own
+	case !ok && !(g.Modality.Level == 0 && g.Modality.Cue != "") && !hedgedOn(g, s.Head):
+		return "", false // no force left at all: the rule itself is gone (the omission rules judge it)
+	case ok:
+		return t.Cue, true
+	case g.Modality.Cue != "" && g.Modality.Level == 0:
+		return g.Modality.Cue, true
+	}
+	return "no force", true
 }
