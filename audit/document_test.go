@@ -30,7 +30,7 @@ func TestLongDocumentIsOneLoss(t *testing.T) {
 	}
 	s := &sessions.Session{ID: "doc", Path: "doc", Format: sessions.NativeFormat,
 		Messages: []sessions.Message{
-			{ID: "m1", Role: sessions.RoleSystem, Kind: sessions.KindInstruction, Name: "command:release", Text: "# Release checklist\n" + strings.Join(doc, "\n")},
+			{ID: "m1", Role: sessions.RoleSystem, Kind: sessions.KindInstruction, Name: "hook:SessionStart", Text: "# Release checklist\n" + strings.Join(doc, "\n")},
 			{ID: "m2", Role: sessions.RoleUser, Text: "Never force-push to the release branch. Always tag from CI, never from a laptop."},
 			{ID: "m3", Role: sessions.RoleAssistant, Text: "Understood; I'll prepare the 4.2 release."},
 		},
