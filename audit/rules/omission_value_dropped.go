@@ -6,6 +6,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // The summary keeps the fact but not the exact value the work needs.
@@ -32,7 +33,7 @@ var _ = rule.Register(&rule.Rule{
 			changed[d.src.Norm] = true // a changed value is a mutation, not a loss
 		}
 		for _, t := range f.Tokens {
-			if !exactValue(t) && !(quantity(t) && requirement(f)) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
+			if !exactValue(t) && !(quantity(t) && requirement(f)) && !commandToRun(f, t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true
@@ -44,6 +45,10 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Rebase the fix onto release/2.14 and tag it v2.14.3."}, Summary: "Rebase the fix onto release/2.14; tag v2.14.3.", Fires: false},
 		{Source: []string{"assistant: Noted: the canary build is 88213; deploy.sh takes --build 88213 --ring canary."}, Summary: "Next: run deploy.sh --build <canary build> --ring canary.", Fires: true},
 		{Source: []string{"assistant: Noted: the canary build is 88213; deploy.sh takes --build 88213 --ring canary."}, Summary: "Next: run deploy.sh --build 88213 --ring canary.", Fires: false},
+		// the command a verb introduces is exact; a code span that only names a thing is not
+		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to run it again.", Fires: true},
+		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to rerun `pnpm run e2e:smoke --shard 3`.", Fires: false},
+		{Source: []string{"user: the smoke suite in `e2e/smoke` is still red, please look at it again"}, Summary: "The user noted the smoke suite is still red and asked to look at it again.", Fires: false},
 	},
 })
 
@@ -85,6 +90,25 @@ func exactValue(t classify.Token) bool {
 	switch t.Kind {
 	case classify.TokID, classify.TokVersion, classify.TokHash, classify.TokPath, classify.TokURL, classify.TokPort, classify.TokFlag, classify.TokHost:
 		return true
+	}
+	return false
+}
+
+// commandToRun: t is a code span that a command verb just before it introduces ("run
+// `pnpm test:e2e --shard 2`"): the exact command someone asked for or used.
+func commandToRun(f *classify.Fact, t classify.Token) bool {
+	if t.Kind != classify.TokCode || t.Start <= 0 || t.Start > len(f.Text) {
+		return false
+	}
+	before := strings.Fields(f.Text[:t.Start])
+	if len(before) == 0 {
+		return false
+	}
+	w := strings.ToLower(strings.Trim(before[len(before)-1], "\"'*:,"))
+	for _, h := range lexicon.Default().Find(w) {
+		if h.Category == "command-verb" && h.Start == 0 && h.End == len(w) {
+			return true
+		}
 	}
 	return false
 }
