@@ -106,21 +106,20 @@ func auditRounds(ctx context.Context, s *sessions.Session, rounds []*sessions.Co
 	for i := range own {
 		own[i] = make(chan struct{})
 	}
-	ex.judgeWorkers = max(1, workers/max(1, len(rounds)))
+	perRound := max(1, workers/max(1, len(rounds))) // the own audits share the workers
 	chain := make(chan error, 1)
+	runChain := func() { chain <- cumulativeChain(ctx, s, rounds, ex, workers, results, own, pr) }
 	if workers > 1 {
-		go func() { chain <- cumulativeChain(ctx, s, rounds, ex, workers, results, own, pr) }()
+		go runChain()
 	}
 	err := parallel(ctx, len(rounds), workers, func(i int) {
-		results[i] = auditRound(s, rounds[i], ex)
+		results[i] = auditRound(s, rounds[i], ex, perRound)
 		close(own[i])
 	})
-	if workers <= 1 && err == nil {
-		err = cumulativeChain(ctx, s, rounds, ex, workers, results, own, pr)
-	} else if workers > 1 {
-		err = errors.Join(err, <-chain)
+	if workers <= 1 {
+		runChain() // (every own audit is done, or ctx is and the chain gives up)
 	}
-	if err != nil {
+	if errors.Join(err, <-chain) != nil {
 		return nil, ctx.Err()
 	}
 	return results, nil
@@ -196,9 +195,6 @@ type extractor struct {
 	tokens *tokenCounts
 	// keepJudged: rounds keep the rules' look-ups (Options.KeepJudged)
 	keepJudged bool
-	// judgeWorkers is how many goroutines judge the facts of one round (set per stage:
-	// the own audits share the workers between rounds, a cumulative audit has them all)
-	judgeWorkers int
 }
 
 func newExtractor(s *sessions.Session) *extractor {

@@ -75,8 +75,7 @@ func firstRound(ctx context.Context, s *sessions.Session, c *sessions.Compaction
 	if err != nil {
 		return nil, err
 	}
-	ex.judgeWorkers = workers
-	res := auditRound(s, c, ex)
+	res := auditRound(s, c, ex, workers)
 	if !c.Opaque {
 		var cr *cumResult
 		if t, ok := cumulativeInput(s, c, ex, nil, ownRows(s, c, &res.round)); ok {

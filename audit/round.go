@@ -24,7 +24,8 @@ type roundResult struct {
 	sumAlig    *align.Aligner // the round's summary facts, indexed for alignment
 }
 
-func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *roundResult {
+// auditRound runs round c's own audit, its facts judged on up to workers goroutines.
+func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor, workers int) *roundResult {
 	rd := Round{Round: c.Round, ID: c.ID, Parent: c.Parent, Opaque: c.Opaque, Depth: s.Depth(c),
 		Policy: c.Policy, Model: c.Model, Trigger: c.Trigger, Instructions: c.Instructions,
 		Sources: append([]string{}, c.Sources...), NewMessages: s.NewMessages(c),
@@ -50,7 +51,7 @@ func auditRound(s *sessions.Session, c *sessions.Compaction, ex *extractor) *rou
 	in.After = ex.after(s, c)
 	rd.Partial, rd.Notes = partiality(s, c, &rd)
 	in.Partial = rd.Partial
-	in.Workers = ex.judgeWorkers
+	in.Workers = workers
 	jr := judge.Judge(in)
 	res.jr = jr
 	rd.SourceFacts, rd.SummaryFacts, rd.Judged = jr.Round.Src, jr.Round.Sum, jr.Round

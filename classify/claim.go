@@ -287,13 +287,7 @@ func imperativeOpening(text string, scoped bool) bool {
 var scopeWords = map[string]bool{"for": true, "in": true, "on": true, "during": true, "when": true, "while": true, "after": true, "before": true, "once": true, "if": true}
 
 func isImperativeVerb(w string) bool {
-	w = strings.ToLower(strings.Trim(w, ",:;*_\"'`"))
-	for _, h := range lexicon.Default().Find(w) {
-		if h.Category == "imperative" && h.Start == 0 && h.End == len(w) {
-			return true
-		}
-	}
-	return false
+	return lexicon.Default().IsWord(strings.ToLower(strings.Trim(w, ",:;*_\"'`")), "imperative")
 }
 
 // stripLabel drops a leading "Label:" ("User rule: pin ...", "- Rule 2: ...").

@@ -255,11 +255,4 @@ func negativePrefix(w string) (string, bool) {
 
 // CueWord reports whether w, a single word, is one of the lexicon's cues (a negation,
 // a modal, a hedge, a status word): a function of the claim, never a name.
-func CueWord(w string) bool {
-	for _, h := range lexicon.Default().Find(w) {
-		if h.Start == 0 && h.End == len(w) {
-			return true
-		}
-	}
-	return false
-}
+func CueWord(w string) bool { return lexicon.Default().IsWord(w, "") }

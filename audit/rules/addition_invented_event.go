@@ -123,14 +123,7 @@ func namesLoaded(r *rule.Round, g *classify.Fact) bool {
 
 // editVerb: the word says an edit was made (adjusted, modified, reworded): a change to
 // text or code, recorded by the edit itself rather than by the word.
-func editVerb(w string) bool {
-	for _, h := range lexicon.Default().Find(w) {
-		if h.Category == "edit" && h.Start == 0 && h.End == len(w) {
-			return true
-		}
-	}
-	return false
-}
+func editVerb(w string) bool { return lexicon.Default().IsWord(w, "edit") }
 
 // codeNamed: the sources hold one of g's code spans as written ("Adjusted
 // `retries = 3`" beside an edit that wrote it).

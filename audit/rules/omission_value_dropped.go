@@ -104,13 +104,7 @@ func commandToRun(f *classify.Fact, t classify.Token) bool {
 	if len(before) == 0 {
 		return false
 	}
-	w := strings.ToLower(strings.Trim(before[len(before)-1], "\"'*:,"))
-	for _, h := range lexicon.Default().Find(w) {
-		if h.Category == "command-verb" && h.Start == 0 && h.End == len(w) {
-			return true
-		}
-	}
-	return false
+	return lexicon.Default().IsWord(strings.ToLower(strings.Trim(before[len(before)-1], "\"'*:,")), "command-verb")
 }
 
 func summaryEquivalent(r *rule.Round, x classify.Token) bool {

@@ -275,6 +275,17 @@ func (lx *Lexicon) Find(text string) []Hit {
 	return out
 }
 
+// IsWord reports whether w, one word, is wholly a cue of category (of any category
+// when category is ""): "reply" is an imperative, "adjusted" an edit.
+func (lx *Lexicon) IsWord(w, category string) bool {
+	for _, h := range lx.Find(w) {
+		if (category == "" || h.Category == category) && h.Start == 0 && h.End == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // Lower lower-cases text rune by rune where that keeps the byte length, so offsets
 // into the result are offsets into text.
 func Lower(text string) string {

@@ -184,3 +184,24 @@ func TestPrefixExceptions(t *testing.T) {
 		}
 	}
 }
+
+// IsWord: the whole word is a cue of the category (of any with ""); a cue inside a
+// longer word, or a cue of another category, is not.
+func TestIsWord(t *testing.T) {
+	lx := Default()
+	cases := []struct {
+		w, cat string
+		want   bool
+	}{
+		{"reply", "imperative", true},
+		{"reply", "", true},
+		{"reply", "edit", false},
+		{"replying", "imperative", false},
+		{"teapot", "", false},
+	}
+	for _, c := range cases {
+		if got := lx.IsWord(c.w, c.cat); got != c.want {
+			t.Errorf("IsWord(%q, %q) = %v, want %v", c.w, c.cat, got, c.want)
+		}
+	}
+}
