@@ -234,8 +234,7 @@ func sameClaim(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []ali
 	}
 	// the fact's rarest terms the summary uses at all: a term no summary fact has
 	// ("forget", "right") is rare only because it was reworded away
-	rare := rarest(a, f, 3)
-	rare = append(rare, rarestPresent(a, f, 2)...)
+	rare := append(slices.Clip(rarest(a, f, 3)), rarestPresent(a, f, 2)...)
 	for _, m := range cs {
 		g := &sum[m.Fact]
 		if m.Cover < 0.15 || !sharesAny(g.Words, rare) {
