@@ -120,6 +120,7 @@ func reloadable(name string) bool {
 func prose(id, role, origin, text string, summary bool) []Fact {
 	spans := Split(text, false)
 	out := make([]Fact, 0, len(spans))
+	var sections sectionTracker
 	for _, sp := range spans {
 		f := newFact(id, role, origin, sp)
 		f.Item = itemNumber(text, sp.Start)
@@ -128,6 +129,7 @@ func prose(id, role, origin, text string, summary bool) []Fact {
 		}
 		sec := SectionOf(sp.Context)
 		if summary {
+			sec = sections.at(sp.Context)
 			f.Section = sec
 		}
 		if sec == SecUserMessages && f.Provenance.Source == "" {

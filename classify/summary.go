@@ -2,6 +2,7 @@ package classify
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/compaudit/compaudit/classify/lexicon"
 )
@@ -71,6 +72,40 @@ func SectionOf(heading string) string {
 		}
 	}
 	return ""
+}
+
+// sectionTracker follows a summary's sections through its sub-headings. A heading
+// of words only ("Errors and fixes", "<state>", "The work involved") opens the
+// section it names, or none. A label with numbers or asides ("**Low Severity
+// Fixes** (commit 3696270):", "Found 4 already-fixed issues:", "Medium severity
+// (actual bugs):") heads a step of the narrative inside the section it sits in, even
+// when one of its words names another.
+type sectionTracker struct{ cur, ctx string }
+
+func (t *sectionTracker) at(ctx string) string {
+	if ctx == t.ctx {
+		return t.cur
+	}
+	t.ctx = ctx
+	if t.cur == "" || plainHeading(ctx) {
+		t.cur = SectionOf(ctx)
+	}
+	return t.cur
+}
+
+// plainHeading: a heading of words only ("Errors and fixes", "**Pending Tasks**"),
+// no digits, asides or sentence punctuation.
+func plainHeading(h string) bool {
+	h = strings.Trim(strings.TrimSpace(h), "*_#` ")
+	if h == "" || len(strings.Fields(h)) > 6 {
+		return false
+	}
+	for _, r := range h {
+		if !(unicode.IsLetter(r) || r == ' ' || r == '&' || r == '/' || r == '-' || r == '\'') {
+			return false
+		}
+	}
+	return true
 }
 
 // summaryBody is the summary text as facts are taken from it (the whole text: the
