@@ -15,20 +15,57 @@ import (
 // do): a pair that shares 70% of the shorter fact's terms shares one of that fact's
 // rarest few, so each side is looked up by those alone. The answer is exactly what
 // comparing the candidate with every kept loss would give.
-func dedupe[T any](xs []T, key func(T) (string, int), r *rule.Round) []T {
+//
+// When the restatement is the user's own words and the kept loss is not (the
+// earlier summary's paraphrase of a choice the user typed), dedupe calls quote to
+// let the kept loss quote the user instead; quote may be nil.
+func dedupe[T any](xs []T, key func(T) (string, int), r *rule.Round, quote func(kept *T, x T)) []T {
 	var kept []T
 	idx := newLostIndex(r)
+	at := map[int]int{} // kept loss (source fact) -> its place in kept
 	for _, x := range xs {
 		fam, src := key(x)
 		if fam == Omission && src >= 0 {
-			if idx.restated(src) {
+			if o := idx.restated(src); o >= 0 {
+				if k, ok := at[o]; ok && quote != nil && quotesBetter(&r.Src[src], &r.Src[o]) {
+					quote(&kept[k], x)
+				}
 				continue
 			}
 			idx.add(src)
+			at[src] = len(kept)
 		}
 		kept = append(kept, x)
 	}
 	return kept
+}
+
+// quotesBetter: f, the user's own words, says what the kept loss o paraphrases, and
+// is at least half as long (a bare "yes" the summary glossed says less than the
+// gloss).
+func quotesBetter(f, o *classify.Fact) bool {
+	return usersWords(f) && !usersWords(o) && 2*len(strings.Fields(typed(f))) >= len(strings.Fields(o.Text))
+}
+
+// typed is what the user typed of fact f: in a summary's list of the user's messages,
+// the quoted words without the summary's gloss around them.
+func typed(f *classify.Fact) string {
+	if f.Origin != classify.OriginSummary {
+		return f.Text
+	}
+	a := strings.IndexAny(f.Text, "\"“")
+	b := strings.LastIndexAny(f.Text, "\"”")
+	if a < 0 || b <= a {
+		return ""
+	}
+	return f.Text[a+1 : b]
+}
+
+// usersWords: the fact is what the user typed, in a message of theirs or quoted in an
+// earlier summary's list of the user's messages.
+func usersWords(f *classify.Fact) bool {
+	return f.Origin == classify.OriginUser ||
+		f.Origin == classify.OriginSummary && f.Section == classify.SecUserMessages && strings.ContainsAny(f.Text, "\"“”")
 }
 
 // lostIndex holds the kept losses, by every term (all), by the terms of their prefix
@@ -38,6 +75,7 @@ type lostIndex struct {
 	df          map[string]int
 	all, prefix map[string][]int // term -> kept losses (source fact indexes)
 	byValue     map[string][]int // normalised value -> kept losses that name it
+	order       map[int]int      // kept loss -> when it was kept
 }
 
 func newLostIndex(r *rule.Round) *lostIndex {
@@ -47,10 +85,11 @@ func newLostIndex(r *rule.Round) *lostIndex {
 			df[w]++
 		}
 	}
-	return &lostIndex{r: r, df: df, all: map[string][]int{}, prefix: map[string][]int{}, byValue: map[string][]int{}}
+	return &lostIndex{r: r, df: df, all: map[string][]int{}, prefix: map[string][]int{}, byValue: map[string][]int{}, order: map[int]int{}}
 }
 
 func (x *lostIndex) add(src int) {
+	x.order[src] = len(x.order)
 	seen := map[string]bool{}
 	for _, t := range x.r.Src[src].Tokens {
 		if !seen[t.Norm] {
@@ -86,13 +125,13 @@ func (x *lostIndex) prefixOf(ws []string) []string {
 	return slices.Compact(s[:len(ws)-need+1])
 }
 
-// restated: some kept loss is one the fact src only repeats: most of the terms of the
-// shorter of the two are in the other, and src names no value the other does not (a
-// request and the URL of what it produced are two losses, not one).
-func (x *lostIndex) restated(src int) bool {
+// restated is the kept loss that the fact src only repeats (-1 when none): most of
+// the terms of the shorter of the two are in the other, and src names no value the
+// other does not (a request and the URL of what it produced are two losses, not one).
+func (x *lostIndex) restated(src int) int {
 	f := &x.r.Src[src]
 	if len(f.Words) == 0 {
-		return false
+		return -1
 	}
 	if len(f.Tokens) > 0 {
 		// a restated loss names every value f names: the kept losses that name f's
@@ -117,15 +156,18 @@ func (x *lostIndex) restated(src int) bool {
 	return x.restatedAmong(f, ks)
 }
 
-// restatedAmong: f restates one of the kept losses ks (any one answers: their order
-// decides nothing).
-func (x *lostIndex) restatedAmong(f *classify.Fact, ks []int) bool {
+// restatedAmong is the kept loss of ks that f restates (-1 when none; of several, the
+// first kept, so the answer does not depend on the order of ks).
+func (x *lostIndex) restatedAmong(f *classify.Fact, ks []int) int {
+	best := -1
 	for _, o := range ks {
 		if g := &x.r.Src[o]; overlap(f.Words, g.Words) >= restatedShare && widerShare(f.Words, g.Words) >= widerRestated && sameValues(f, g) {
-			return true
+			if best < 0 || x.order[o] < x.order[best] {
+				best = o
+			}
 		}
 	}
-	return false
+	return best
 }
 
 // rarestValue is the value of f that the fewest kept losses name (ties: the first).

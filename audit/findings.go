@@ -98,7 +98,7 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		}
 		return position(a.f) - position(b.f)
 	})
-	out = dedupe(out, func(x scored) (string, int) { return x.f.Family, x.src }, r)
+	out = dedupe(out, func(x scored) (string, int) { return x.f.Family, x.src }, r, quoteUser)
 	capDocuments(out, r)
 	candidates, errors := 0, 0
 	for _, x := range out {
@@ -126,6 +126,14 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		res[k] = f
 	}
 	return res
+}
+
+// quoteUser lets a kept loss quote the user's own words that another lost fact
+// restates: the engineer and the restore block see what the user typed, not a
+// summary's paraphrase of it. The loss keeps its rule and weight.
+func quoteUser(kept *scored, x scored) {
+	kept.f.Source, kept.f.Closest, kept.f.Class, kept.src = x.f.Source, x.f.Closest, x.f.Class, x.src
+	kept.f.Why, kept.f.Detail = x.f.Why, x.f.Detail
 }
 
 // capDocuments: a long injected or pasted text (a skill's or command's body, a
