@@ -111,8 +111,8 @@ func extractedCandidates(s *sessions.Session, res []*roundResult) []invCand {
 }
 
 func invariantLike(f *classify.Fact) bool {
-	if f.Code || f.Evidence {
-		return false
+	if f.Code || f.Evidence || f.Pasted && f.Modality.Level < 3 {
+		return false // (a pasted comment's advice is no invariant; its must or never is)
 	}
 	switch f.Act {
 	case classify.ActRule, classify.ActFailure:

@@ -57,6 +57,7 @@ func ExtractSource(src Source) []Fact {
 	case src.Role == "user":
 		body, pasted := blankPasted(userBody(src.Text))
 		out = prose(src.ID, "user", OriginUser, body, false)
+		markPasted(out, pastedProse(body))
 		for k, sp := range pasted {
 			if k == maxEvidenceFacts {
 				break

@@ -225,6 +225,9 @@ type Fact struct {
 	// needs it (a skill's body, a CLAUDE.md or AGENTS.md memory file): a summary need
 	// not carry it. Its value is the instruction's origin ("skill:tdd", "CLAUDE.md").
 	Reloaded string `json:"-"`
+	// Pasted marks a sentence of someone else's prose the user pasted (a reviewer's
+	// comment, an issue's body; see pastedProse): forwarded, not the user's own order.
+	Pasted bool `json:"-"`
 	// Command names the slash command whose expanded prompt the fact comes from
 	// ("command:/review"): a template the command expands on each run, not words said
 	// for this work alone.

@@ -49,6 +49,7 @@ var (
 	codeFactor           = 0.15 // a code block is evidence, rarely a thing to keep
 	reloadedFactor       = 0.4  // a skill's or memory file's text: the harness loads it again
 	templateFactor       = 0.4  // a slash command's prompt: the same template on every run
+	pastedFactor         = 0.5  // someone else's prose the user pasted: forwarded, not ordered
 	artifactBonus        = 0.22 // the assistant reports an action with consequences on a named thing (a PR opened, a commit pushed)
 	echoStep             = 0.04 // a point the round comes back to, in other messages, matters more
 	specificFailureBonus = 0.12 // a failure message that names what failed
@@ -182,6 +183,10 @@ func roundScore(ctx *roundContext, i int, f *classify.Fact, s float64, why strin
 	if f.Reloaded != "" {
 		s *= reloadedFactor
 		why += " (from " + f.Reloaded + ", which the harness loads again)"
+	}
+	if f.Pasted {
+		s *= pastedFactor
+		why += " (from text the user pasted)"
 	}
 	if f.Command != "" {
 		s *= templateFactor

@@ -50,6 +50,9 @@ func sectionKind(f *classify.Fact) (string, bool) {
 // factKind is the omission kind of source fact i by its act, status and origin.
 func factKind(r *rule.Round, i int) string {
 	f := &r.Src[i]
+	if f.Pasted && f.Act != classify.ActFailure {
+		return "fact" // a reviewer's "consider using UTC", forwarded: not the user's rule
+	}
 	switch {
 	case f.Act == classify.ActRule:
 		return "rule"

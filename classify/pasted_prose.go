@@ -1,0 +1,142 @@
+package classify
+
+import (
+	"strings"
+	"unicode"
+)
+
+// Pasted prose: users paste what someone else wrote (a reviewer's comment, a bot's
+// finding, an issue's body) and ask about it around it ("let me know what effort it
+// is to fix this:", "Can we do this?"). The pasted paragraph speaks of the code in
+// the third person and to no one; the user's own words around it speak as I, we or
+// you, or ask. Its sentences are what the user forwards, not the user's rules or
+// requests: a summary that keeps the gist has not dropped an order of the user's.
+// Only a message with both kinds of paragraph counts, or one that is a titled item
+// pasted whole: a message that is one long impersonal paragraph is the user
+// describing the problem.
+
+// pastedProseWords: a paragraph this long, with no word of a speaker or an addressee,
+// reads as pasted.
+const pastedProseWords = 35
+
+// speakerWords mark a paragraph as the user's own: someone speaks or is spoken to.
+var speakerWords = map[string]bool{
+	"i": true, "i'm": true, "i've": true, "i'd": true, "i'll": true, "me": true, "my": true,
+	"we": true, "we're": true, "we've": true, "let's": true, "lets": true, "us": true, "our": true,
+	"you": true, "you're": true, "your": true, "please": true, "pls": true, "thanks": true,
+}
+
+// pastedProse returns the byte ranges of the paragraphs of a user message that read
+// as someone else's prose (see above); nil when the message has no paragraph of the
+// user's own beside them.
+func pastedProse(text string) [][2]int {
+	ps := paragraphs(text)
+	if titledItem(text, ps) {
+		return ps
+	}
+	var pasted [][2]int
+	own := false
+	for _, p := range ps {
+		body := text[p[0]:p[1]]
+		switch {
+		case speaks(body):
+			own = true
+		case len(strings.Fields(body)) >= pastedProseWords && prosey(body):
+			pasted = append(pasted, p)
+		}
+	}
+	if !own {
+		return nil
+	}
+	return pasted
+}
+
+// titledItem: the whole message is an item someone else wrote, pasted as it stood: a
+// title line (a few words, no sentence's end), then impersonal prose, and no word of
+// the user's own anywhere (a review bot's finding, an issue with its title).
+func titledItem(text string, ps [][2]int) bool {
+	if len(ps) < 2 || speaks(text) {
+		return false
+	}
+	title := strings.TrimSpace(text[ps[0][0]:ps[0][1]])
+	if strings.Contains(title, "\n") || len(strings.Fields(title)) > 12 || strings.ContainsAny(title[len(title)-1:], ".!?:;") {
+		return false
+	}
+	words := 0
+	for _, p := range ps[1:] {
+		if body := text[p[0]:p[1]]; prosey(body) {
+			words += len(strings.Fields(body))
+		}
+	}
+	return words >= titledItemWords
+}
+
+// titledItemWords: the prose under a pasted item's title runs at least this long.
+const titledItemWords = 20
+
+// paragraphs are the blank-line separated blocks of text, trimmed.
+func paragraphs(text string) [][2]int {
+	var out [][2]int
+	start := -1
+	pos := 0
+	for _, l := range strings.SplitAfter(text, "\n") {
+		if strings.TrimSpace(l) == "" {
+			if start >= 0 {
+				out = append(out, [2]int{start, pos})
+				start = -1
+			}
+		} else if start < 0 {
+			start = pos
+		}
+		pos += len(l)
+	}
+	if start >= 0 {
+		out = append(out, [2]int{start, pos})
+	}
+	return out
+}
+
+// speaks: the paragraph has a word of a speaker or an addressee, or asks.
+func speaks(p string) bool {
+	if strings.Contains(p, "?") {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(strings.ToLower(p), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\'' && r != '’'
+	}) {
+		if speakerWords[strings.ReplaceAll(w, "’", "'")] {
+			return true
+		}
+	}
+	return false
+}
+
+// prosey: sentences in Latin script, not a list, a table or a log (those have their
+// own readers), so that the speaker test above means something.
+func prosey(p string) bool {
+	t := strings.TrimSpace(p)
+	if strings.HasPrefix(t, "-") || strings.HasPrefix(t, "*") || strings.HasPrefix(t, "|") || strings.HasPrefix(t, "```") {
+		return false
+	}
+	letters, latin := 0, 0
+	for _, r := range t {
+		if unicode.IsLetter(r) {
+			letters++
+			if unicode.In(r, unicode.Latin) {
+				latin++
+			}
+		}
+	}
+	return letters > 0 && latin*10 >= letters*9 && strings.Count(t, ". ")+strings.Count(t, ".\n") >= 1
+}
+
+// markPasted marks the facts that lie in the pasted paragraphs ps.
+func markPasted(fs []Fact, ps [][2]int) {
+	for i := range fs {
+		for _, p := range ps {
+			if fs[i].Start >= p[0] && fs[i].End <= p[1] {
+				fs[i].Pasted = true
+			}
+		}
+	}
+}

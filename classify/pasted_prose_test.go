@@ -1,0 +1,35 @@
+package classify
+
+import "testing"
+
+// TestPastedProse: a paragraph in the third person, addressed to no one, inside a
+// message whose own words speak or ask, is pasted; the user's own long description,
+// a lone paragraph, a list, and a paragraph in another script are not. Invented cases.
+func TestPastedProse(t *testing.T) {
+	review := "The retry budget in scheduler.go at line 88 resets on every tick, so a job that fails fast is retried without bound. " +
+		"Because the counter lives in the loop rather than on the job, the cap of five never applies. " +
+		"Moving the counter onto the job struct would make the cap hold across ticks and stop the storm."
+	cases := []struct {
+		name, text string
+		want       int // pasted paragraphs
+	}{
+		{"a review pasted under the user's ask", "can you tell me how hard this is to fix:\n\n" + review, 1},
+		{"a review pasted above the user's question", review + "\n\nIs this right, and should we fix it now?", 1},
+		{"the user's own account in the first person", "can you look at this:\n\nI think the retry budget in scheduler.go resets on every tick, so a job that fails fast is retried without bound. " +
+			"We saw it last night when the counter in the loop never reached five and the queue filled up with the same job again and again.", 0},
+		{"one impersonal paragraph alone is the user's description", review, 0},
+		{"a short impersonal line beside the ask", "please fix this:\n\nThe cap never applies.", 0},
+		{"a pasted list is not prose", "what do you make of these?\n\n- the cap never applies in the loop at line 88 of the scheduler when jobs fail fast and retry\n- the counter lives on the loop and not on the job so it resets on every single tick of the clock\n- moving it would fix it", 0},
+		{"an item pasted whole, title first", "Retry budget resets on every tick\n\nHigh priority\n\n" + review, 3},
+		{"a titled item with a word of the user's is the user's", "Retry budget resets on every tick\n\nI think the counter lives in the loop, so the cap of five never applies and the queue fills with one job.", 0},
+		{"a title over a list is not an item of prose", "Open points\n\n- the counter lives in the loop, so the cap never applies\n- the queue fills with the same job again and again", 0},
+		{"a paragraph in another script", "この問題を見てください:\n\n" + "スケジューラの再試行予算は毎回リセットされるため、すぐに失敗するジョブは無制限に再試行されます。カウンタがループ内にあるので上限五回が適用されません。カウンタをジョブ構造体に移せば上限が保たれます。これは重大です。", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := len(pastedProse(c.text)); got != c.want {
+				t.Errorf("pasted paragraphs = %d, want %d", got, c.want)
+			}
+		})
+	}
+}
