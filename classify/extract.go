@@ -132,6 +132,7 @@ func prose(id, role, origin, text string, summary bool) []Fact {
 		if summary {
 			sec = sections.at(sp.Context)
 			f.Section = sec
+			describedOnly(&f)
 		}
 		if sec == SecUserMessages && f.Provenance.Source == "" {
 			// a list of the user's messages (a summary template's section, or a recap

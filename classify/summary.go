@@ -93,6 +93,25 @@ func (t *sectionTracker) at(ctx string) string {
 	return t.cur
 }
 
+// describedOnly: in a section where a summary describes the system (its concepts,
+// its files and code, its analysis), "only" and "exactly" describe what the code
+// does ("extractModifiedFiles() only looks for Write and Edit"), as they do in the
+// assistant's own words: no order. A must, a never or an imperative there keeps its
+// force, and so does the user's word the summary records.
+func describedOnly(f *Fact) {
+	switch f.Section {
+	case SecConcepts, SecFiles, SecAnalysis:
+	default:
+		return
+	}
+	if f.Modality.Cue != "only" && f.Modality.Cue != "exactly" || f.Provenance.Source == "user" {
+		return
+	}
+	f.Modality = Modality{}
+	f.Act = actOf(f, findCues(f.Text))
+	f.Classes = classesOf(f, findCues(f.Text))
+}
+
 // plainHeading: a heading of words only ("Errors and fixes", "**Pending Tasks**"),
 // no digits, asides or sentence punctuation.
 func plainHeading(h string) bool {

@@ -43,3 +43,35 @@ func TestSummarySubHeadings(t *testing.T) {
 		})
 	}
 }
+
+// TestDescribedOnly: "only" in a section that describes the system is a description;
+// in a section of the user's intent, or as the user's recorded word, or beside a
+// never, it keeps its force. Invented cases.
+func TestDescribedOnly(t *testing.T) {
+	cases := []struct {
+		name, text, fact string
+		rule             bool
+	}{
+		{"what the code does, under concepts", "Key Technical Concepts:\n- The importer only reads CSV files from the inbox folder\n",
+			"The importer only reads CSV files from the inbox folder", false},
+		{"what a file does, under files", "Files and Code Sections:\n- `billing/sync.go`: only retries idempotent calls\n",
+			"`billing/sync.go`: only retries idempotent calls", false},
+		{"the user's scope, under intent", "Primary Request and Intent:\n- Only touch the greenhouse sensor module\n",
+			"Only touch the greenhouse sensor module", true},
+		{"a never under concepts keeps its force", "Key Technical Concepts:\n- Never run the migration on the primary during business hours\n",
+			"Never run the migration on the primary during business hours", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, f := range Extract("c1", "summary", c.text) {
+				if f.Text == c.fact {
+					if got := f.Act == ActRule; got != c.rule {
+						t.Errorf("%q: rule = %v (act %s, modality %+v), want %v", c.fact, got, f.Act, f.Modality, c.rule)
+					}
+					return
+				}
+			}
+			t.Fatalf("no fact %q", c.fact)
+		})
+	}
+}
