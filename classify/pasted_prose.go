@@ -41,6 +41,9 @@ func pastedProse(text string) [][2]int {
 		switch {
 		case speaks(body):
 			own = true
+			if k, ok := pastedAfterLeadIn(body); ok {
+				pasted = append(pasted, [2]int{p[0] + k, p[1]}) // "I think this was just fixed, right: <the comment>"
+			}
 		case len(strings.Fields(body)) >= pastedProseWords && prosey(body):
 			pasted = append(pasted, p)
 		}
@@ -50,6 +53,26 @@ func pastedProse(text string) [][2]int {
 	}
 	return pasted
 }
+
+// pastedAfterLeadIn: the paragraph opens with a short question or remark of the user's that
+// ends in a colon, and goes on with someone else's prose on the same line ("can you
+// check this: The retry budget resets on every tick..."); k is where that prose
+// starts.
+func pastedAfterLeadIn(p string) (int, bool) {
+	i := strings.Index(p, ": ")
+	if i < 0 || strings.Contains(p[:i], "\n") {
+		return 0, false
+	}
+	lead, rest := p[:i], p[i+2:]
+	if len(strings.Fields(lead)) > leadInWords || !speaks(lead) || speaks(rest) ||
+		len(strings.Fields(rest)) < pastedProseWords || !prosey(rest) {
+		return 0, false
+	}
+	return i + 2, true
+}
+
+// leadInWords: a lead-in is at most this many words.
+const leadInWords = 15
 
 // titledItem: the whole message is an item someone else wrote, pasted as it stood: a
 // title line (a few words, no sentence's end), then impersonal prose, and no word of

@@ -20,6 +20,8 @@ func TestPastedProse(t *testing.T) {
 		{"one impersonal paragraph alone is the user's description", review, 0},
 		{"a short impersonal line beside the ask", "please fix this:\n\nThe cap never applies.", 0},
 		{"a pasted list is not prose", "what do you make of these?\n\n- the cap never applies in the loop at line 88 of the scheduler when jobs fail fast and retry\n- the counter lives on the loop and not on the job so it resets on every single tick of the clock\n- moving it would fix it", 0},
+		{"a lead-in on the pasted comment's own line", "I think this was just fixed, right: " + review, 1},
+		{"a lead-in whose rest speaks is the user's own", "quick question about this: I think the retry budget in scheduler.go resets on every tick, so a job that fails fast is retried without bound, and we saw the counter in the loop never reach five last night.", 0},
 		{"an item pasted whole, title first", "Retry budget resets on every tick\n\nHigh priority\n\n" + review, 3},
 		{"a titled item with a word of the user's is the user's", "Retry budget resets on every tick\n\nI think the counter lives in the loop, so the cap of five never applies and the queue fills with one job.", 0},
 		{"a title over a list is not an item of prose", "Open points\n\n- the counter lives in the loop, so the cap never applies\n- the queue fills with the same job again and again", 0},
