@@ -31,7 +31,7 @@ var _ = rule.Register(&rule.Rule{
 			return len(r.Later(p.Src, func(x *classify.Fact) bool {
 				s := classify.StatusClasses(x)
 				return s[classify.StDone] || s[classify.StPassed]
-			})) > 0
+			})) > 0 || f.Origin != classify.OriginUser && r.EditedLater(p.Src) // the edit it called for was made
 		}) {
 			return rule.Hit{}, false // later in the round it was finished
 		}

@@ -1,0 +1,98 @@
+package rule
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// EditedLater reports whether, later in the round, one call of a file-editing tool
+// names every code identifier fact i names in backticks ("remove the `flatIndex`
+// calculation in `renderNode`", then an Edit whose old text holds both): the agent
+// went on to change what the fact was about, so as open work it is done. A fact that
+// names no such identifier, or only paths, is never settled this way.
+func (r *Round) EditedLater(i int) bool {
+	ids := codeNames(&r.Src[i])
+	if len(ids) == 0 || len(r.Ev) == 0 {
+		return false
+	}
+	calls := r.Memo("rule.editCalls", func() any { return editCalls(r) }).([]editCall)
+	for _, c := range calls {
+		if c.pos > r.Pos[i] && c.holdsAll(r, ids) {
+			return true
+		}
+	}
+	return false
+}
+
+// editCall is one call of an editing tool: its position and its evidence lines.
+type editCall struct {
+	pos   int
+	lines []int
+}
+
+func (c editCall) holdsAll(r *Round, ids []string) bool {
+	for _, id := range ids {
+		found := false
+		for _, k := range c.lines {
+			if strings.Contains(r.Ev[k].Text, id) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// editCalls are the round's calls of editing tools, in order: a call's evidence lines
+// come from its ".call" message, whose first line names the tool ("Edit:").
+func editCalls(r *Round) []editCall {
+	var out []editCall
+	msg, editing := "", false
+	for k := range r.Ev {
+		e := &r.Ev[k]
+		if e.Message != msg {
+			msg = e.Message
+			name := strings.TrimSuffix(strings.TrimSpace(e.Text), ":")
+			editing = strings.HasSuffix(msg, ".call") && !strings.ContainsAny(name, " \t") && lexicon.Default().IsWord(strings.ToLower(name), "edit-tool")
+			if editing {
+				out = append(out, editCall{pos: r.EvPos[k]})
+			}
+		}
+		if editing {
+			out[len(out)-1].lines = append(out[len(out)-1].lines, k)
+		}
+	}
+	return out
+}
+
+// codeNames are the identifiers fact f names in backticks: one word each, not a path
+// or a file name (a file is edited for many reasons).
+func codeNames(f *classify.Fact) []string {
+	var out []string
+	for _, t := range f.Tokens {
+		if t.Kind != classify.TokCode || len(t.Raw) < 3 || strings.ContainsAny(t.Raw, " /\\\t") || fileName(t.Raw) {
+			continue
+		}
+		out = append(out, strings.TrimSuffix(t.Raw, "()"))
+	}
+	return out
+}
+
+// fileName: "view.go", "README.md": a name with an extension of letters.
+func fileName(s string) bool {
+	i := strings.LastIndexByte(s, '.')
+	if i <= 0 || i == len(s)-1 || len(s)-i > 6 {
+		return false
+	}
+	for _, c := range s[i+1:] {
+		if c < 'a' || c > 'z' {
+			return false
+		}
+	}
+	return true
+}

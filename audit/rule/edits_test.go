@@ -1,0 +1,65 @@
+package rule
+
+import (
+	"testing"
+
+	"github.com/compaudit/compaudit/classify"
+)
+
+// TestEditedLater: open work that names code identifiers is settled by a later call of
+// an editing tool that names them all; not by an earlier edit, a read, an edit naming
+// only some, or when the fact names only a file. Invented cases.
+func TestEditedLater(t *testing.T) {
+	const work = "I still need to drop the `retryBudget` field from `Scheduler` before the release."
+	edit := func(id, tool, body string) classify.Source {
+		return classify.Source{ID: id + ".call", Role: "assistant", Kind: "tool_call", Name: tool, Text: tool + ":\nfile_path: /src/sched/scheduler.go\n" + body}
+	}
+	cases := []struct {
+		name  string
+		fact  string
+		after []classify.Source
+		want  bool
+	}{
+		{"an edit naming both", work, []classify.Source{edit("m3", "Edit", "old_string: type Scheduler struct {\n\tretryBudget int\nnew_string: type Scheduler struct {")}, true},
+		{"a patch tool counts too", work, []classify.Source{edit("m3", "apply_patch", "-type Scheduler struct { retryBudget int }\n+type Scheduler struct {}")}, true},
+		{"an edit naming one of them", work, []classify.Source{edit("m3", "Edit", "old_string: retryBudget := 5\nnew_string: budget := 5")}, false},
+		{"a read naming both", work, []classify.Source{{ID: "m3", Role: "tool", Kind: "tool_result", Name: "Read", Text: "type Scheduler struct {\n\tretryBudget int\n}"}}, false},
+		{"a search call naming both", work, []classify.Source{edit("m3", "Grep", "pattern: retryBudget|Scheduler")}, false},
+		{"a file name alone", "The `scheduler.go` file still needs its tests updated.", []classify.Source{edit("m3", "Edit", "old_string: x\nnew_string: y")}, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := &Round{Src: classify.Extract("m1", "assistant", c.fact)}
+			for range r.Src {
+				r.Pos = append(r.Pos, 1)
+			}
+			for k, src := range c.after {
+				for _, e := range classify.ExtractSource(src) {
+					if !e.Evidence {
+						continue
+					}
+					r.Ev = append(r.Ev, e)
+					r.EvPos = append(r.EvPos, 2+k)
+				}
+			}
+			if got := r.EditedLater(0); got != c.want {
+				t.Errorf("EditedLater = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// TestEditedLaterNotBefore: an edit before the fact settles nothing.
+func TestEditedLaterNotBefore(t *testing.T) {
+	r := &Round{Src: classify.Extract("m5", "assistant", "Next I need to rename `flushQueue` in `Writer`.")}
+	for range r.Src {
+		r.Pos = append(r.Pos, 5)
+	}
+	for _, e := range classify.ExtractSource(classify.Source{ID: "m2.call", Role: "assistant", Kind: "tool_call", Name: "Edit", Text: "Edit:\nold_string: func (w *Writer) flushQueue() {\nnew_string: func (w *Writer) drain() {"}) {
+		r.Ev = append(r.Ev, e)
+		r.EvPos = append(r.EvPos, 2)
+	}
+	if r.EditedLater(0) {
+		t.Error("an earlier edit settled later work")
+	}
+}
