@@ -180,7 +180,7 @@ func deonticOf(text string, cues cueSet, origin string) Modality {
 // noForce: deontic cue h carries no force here: an epistemic "must", the speaker's
 // own plan, a question, a description.
 func noForce(text string, h lexicon.Hit, origin string) bool {
-	if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) {
+	if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) || embeddedQuestion(text, h.Start) {
 		return true
 	}
 	if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool) {
@@ -238,6 +238,26 @@ func firstPersonPlan(text string, at int) bool {
 func inQuestion(text string, at int) bool {
 	end := strings.IndexAny(text[at:], ".!?")
 	return end >= 0 && text[at+end] == '?'
+}
+
+// embeddedQuestion: the cue sits in a question a verb of weighing embeds ("consider
+// if X should also drop its ids", "decide whether the cache must be cleared"): the
+// question is put, not the order given. A plain conditional ("if the build breaks
+// you must revert") is none.
+func embeddedQuestion(text string, at int) bool {
+	before := text[:at]
+	if i := strings.LastIndexAny(before, ".;:!?(\n,—–\"“"); i >= 0 {
+		before = before[i+1:]
+	}
+	ws := strings.Fields(strings.ToLower(before))
+	for k := 1; k < len(ws); k++ {
+		if ws[k] == "if" || ws[k] == "whether" {
+			if lexicon.Default().IsWord(strings.Trim(ws[k-1], "*_`"), "question-embedding") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // clauseInitial: the cue opens its clause, after at most a discourse word ("please",
