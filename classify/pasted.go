@@ -9,10 +9,14 @@ import (
 // blob) into their messages. Those lines are the program's words, not the user's: they
 // are evidence, like tool output, and never a rule or a request of the user's. A block
 // counts as pasted when it runs at least pastedMinLines lines and most of its lines are
-// machine-shaped (see outputLine); the user's own sentences around it stay.
+// machine-shaped (see outputLine), or at least pastedAllMinLines lines that all are;
+// the user's own sentences around it stay.
 
 const (
 	pastedMinLines = 4
+	// pastedAllMinLines: a shorter block counts when every line of it is machine-shaped
+	// (three log lines under "it printed into the log for ...").
+	pastedAllMinLines = 2
 	// pastedShare is the share of a block's lines that must be machine-shaped.
 	pastedShare = 0.6
 )
@@ -21,8 +25,8 @@ const (
 // returns them as spans for evidence.
 func blankPasted(text string) (string, []Span) {
 	lines := strings.SplitAfter(text, "\n")
-	if len(lines) < pastedMinLines {
-		return text, nil
+	if len(lines) < pastedAllMinLines+1 {
+		return text, nil // (a pasted block follows at least a line of the user's)
 	}
 	out := []byte(text)
 	var spans []Span
@@ -98,7 +102,23 @@ func pastedBlock(lines []string, k int) (int, bool) {
 			break
 		}
 	}
-	return best, bestN >= pastedMinLines
+	return best, bestN >= pastedMinLines || bestN >= pastedAllMinLines && bestN == machineRun(lines, k, best)
+}
+
+// machineRun counts the non-blank lines of lines[k:end], if every one is
+// machine-shaped (0 otherwise).
+func machineRun(lines []string, k, end int) int {
+	n := 0
+	for _, l := range lines[k:end] {
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if !outputLine(l) {
+			return 0
+		}
+		n++
+	}
+	return n
 }
 
 // outputLine: a line shaped by a program rather than a person: it opens with a rule or

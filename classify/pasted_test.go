@@ -89,3 +89,24 @@ func TestBlankPasted(t *testing.T) {
 		t.Errorf("a typed list was taken for output: %q %v", body, spans)
 	}
 }
+
+// TestBlankPastedShortLog: two or three lines that are all machine-shaped under the
+// user's sentence are pasted output too; one such line, or lines of the user's
+// own, stay the user's words.
+func TestBlankPastedShortLog(t *testing.T) {
+	cases := []struct {
+		name, text string
+		blanked    int
+	}{
+		{"three log lines", "the nightly import wrote this to the log again\nMar  2 04:10:01.220 |WARN| retry attempt=3 job=import-7 queue=bulk\nMar  2 04:10:01.514 |ERRO| giving up job=import-7 err=\"deadline exceeded\"", 2},
+		{"one log line stays", "the import failed with\nMar  2 04:10:01.514 |ERRO| giving up job=import-7", 0},
+		{"two lines of the user's", "the import failed again tonight\nplease look at the retry settings before Friday", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, spans := blankPasted(c.text); len(spans) != c.blanked {
+				t.Errorf("blanked %d lines, want %d", len(spans), c.blanked)
+			}
+		})
+	}
+}
