@@ -73,9 +73,35 @@ func Equivalent(a, b Token) bool {
 		return a.Family == b.Family && a.Num == b.Num
 	case a.Family != "" && a.Family == b.Family && (a.Kind == TokDuration || a.Kind == TokSize || a.Kind == TokPercent):
 		return sameMagnitude(a.Num, b.Num)
+	case hexID(a) && hexID(b):
+		return abbreviates(a.Raw, b.Raw) || abbreviates(b.Raw, a.Raw)
 	}
 	return false
 }
+
+// hexID: a hash, a digest or a UUID, written in hex.
+func hexID(t Token) bool {
+	return t.Kind == TokHash || t.Kind == TokID && strings.HasPrefix(t.Norm, "uuid:")
+}
+
+// abbreviates: short is long's leading hex digits, at least minAbbrev of them, as a
+// short commit id or a UUID's first group stands for the whole ("28c304f6" for
+// 28c304f6-3c5f-...). A digest that differs anywhere in what both write is another.
+func abbreviates(short, long string) bool {
+	short, long = strings.ToLower(short), strings.ToLower(long)
+	if len(short) < minAbbrev || len(short) >= len(long) || !strings.HasPrefix(long, short) {
+		return false
+	}
+	for _, c := range short {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// minAbbrev: the fewest hex digits an abbreviated id keeps (git's default short id).
+const minAbbrev = 7
 
 func pathOrURL(t Token) bool { return t.Kind == TokPath || t.Kind == TokURL }
 
