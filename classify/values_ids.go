@@ -20,6 +20,10 @@ func (sc *scanner) versionLike(i int) bool {
 	return sc.gluedVersion(i, w, lw) || sc.bareVersion(i, w, lw)
 }
 
+// minDigest: an algorithm-named digest ("sha256:...", "md5:...") is at least this many
+// hex digits.
+const minDigest = 16
+
 // versionAfter reads name<sep>version in w (and, for ":", a file position or a
 // host:port). It reports whether it emitted a token.
 func (sc *scanner) versionAfter(i int, w, sep string) bool {
@@ -36,7 +40,12 @@ func (sc *scanner) versionAfter(i int, w, sep string) bool {
 		sc.emitPart(i, 0, p, Token{Kind: TokPath, Norm: "path:" + strings.ToLower(name)})
 		return true
 	}
-	if sep == ":" && (strings.Contains(name, ".") || strings.EqualFold(name, "localhost") || !strings.Contains(ver, ".") && len(ver) >= 4) {
+	if sep == ":" && len(ver) >= minDigest && strings.Trim(strings.ToLower(ver), "0123456789abcdef") == "" && !hexLetterless(ver) {
+		// sha256:9f86d0...: a digest named by its algorithm (the digest is the value)
+		sc.emitPart(i, p+1, len(w), Token{Kind: TokHash, Norm: "hash:" + strings.ToLower(ver), Key: strings.ToLower(name)})
+		return true
+	}
+	if sep == ":" && (strings.Contains(name, ".") || strings.EqualFold(name, "localhost") || !strings.Contains(ver, ".") && len(ver) >= 4 && hexLetterless(ver)) {
 		// host:port
 		port, _ := strconv.ParseFloat(ver, 64)
 		sc.emitPart(i, p+1, len(w), Token{Kind: TokPort, Norm: "num:" + ver, Num: port, Family: "count", Key: strings.ToLower(name)})
