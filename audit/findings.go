@@ -119,7 +119,7 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 			loud++
 			if loud > budget {
 				f.Severity = SevInfo
-				f.Why = strings.TrimSpace(f.Why + "; beyond the round's budget of findings above info")
+				f.Why = strings.TrimSpace(f.Why + "; " + BeyondBudget)
 			}
 		}
 		f.ID = fmt.Sprintf("r%d.f%d", round, k+1)
@@ -135,6 +135,10 @@ func quoteUser(kept *scored, x scored) {
 	kept.f.Source, kept.f.Closest, kept.f.Class, kept.src = x.f.Source, x.f.Closest, x.f.Class, x.src
 	kept.f.Why, kept.f.Detail = x.f.Why, x.f.Detail
 }
+
+// BeyondBudget ends the why of a finding the round's budget kept at info: it weighs
+// enough for warning, but the round had more such findings than it shows above info.
+const BeyondBudget = "beyond the round's budget of findings above info"
 
 // capDocuments: a long injected or pasted text (a skill's or command's body, a
 // review the user pasted) lost in a summary is one loss, not one per line: of the

@@ -11,6 +11,7 @@ package restore
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -204,8 +205,42 @@ func candidates(r *audit.Report, rd *audit.Round, opt Options) []Item {
 		add(&rd.Cumulative[i], "cumulative", 2)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].order.less(out[j].order) })
+	return oneQuote(out)
+}
+
+// oneQuote keeps one item of words said once and recorded twice: the user's message
+// ("let's keep it simple for now") and an earlier summary's record of it ("\"let's
+// keep it simple for now\" (multi-session: most recent only)") are one item, in the
+// better place, quoting the fuller text (the record's gloss says what the words
+// were about).
+func oneQuote(items []Item) []Item {
+	var out []Item
+	for _, it := range items {
+		k := slices.IndexFunc(out, func(o Item) bool { return sameWords(o.Text, it.Text) })
+		switch {
+		case k < 0:
+			out = append(out, it)
+		case len(it.Text) > len(out[k].Text):
+			it.order = out[k].order
+			out[k] = it
+		}
+	}
 	return out
 }
+
+// sameWords: one text holds the other whole, and the shorter runs at least
+// quoteWords words.
+func sameWords(a, b string) bool {
+	a, b = normalize(a), normalize(b)
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return len(strings.Fields(a)) >= quoteWords && strings.Contains(b, a)
+}
+
+// quoteWords: a shorter text of fewer words ("yes please") says too little to be
+// the same item as a longer one that holds it.
+const quoteWords = 4
 
 func findingByID(r *audit.Report, id string) *audit.Finding {
 	if id == "" {
@@ -224,14 +259,14 @@ func findingByID(r *audit.Report, id string) *audit.Finding {
 // itemOf turns a finding into an item when it qualifies: an omission, or a changed
 // rule, at min severity or worse, whose source is of a kind worth restoring.
 func itemOf(f *audit.Finding, min int) (Item, bool) {
-	if f.Source == nil || strings.TrimSpace(f.Source.Text) == "" || audit.SeverityRank(f.Severity) < min {
+	if f.Source == nil || strings.TrimSpace(f.Source.Text) == "" {
 		return Item{}, false
 	}
 	if f.Family != audit.Omission && !(f.Family == audit.Mutation && isRule(f)) {
 		return Item{}, false
 	}
 	kind := kindOf(f)
-	if kind == "" {
+	if kind == "" || audit.SeverityRank(f.Severity) < min && !(kind == KindUserRule && overBudget(f, min)) {
 		return Item{}, false
 	}
 	s := f.Source
@@ -242,6 +277,18 @@ func itemOf(f *audit.Finding, min int) (Item, bool) {
 		it.SummaryNow = strings.TrimSpace(f.Summary.Text)
 	}
 	return it, true
+}
+
+// overBudget: a loss that weighs as much as min asks and sits at info only because
+// the round had more such losses than its report shows above info. The report's
+// budget spares the engineer's reading; for the user's own rules the block, capped
+// by tokens, is not bound by it.
+func overBudget(f *audit.Finding, min int) bool {
+	w := audit.WarningWeight
+	if min >= audit.SeverityRank(audit.SevError) {
+		w = audit.ErrorWeight
+	}
+	return min > 0 && f.Importance >= w && strings.Contains(f.Why, audit.BeyondBudget)
 }
 
 func hasClass(f *audit.Finding, c classify.Class) bool {
