@@ -262,18 +262,7 @@ func (e *extractor) extractWith(id string, judgedOnly bool) []classify.Fact {
 
 // callOf is the text of the tool call a result answers: the call named after it
 // (Claude Code's "m7.call" for "m7"), else the nearest call before it.
-func (e *extractor) callOf(id string) string {
-	if c := e.s.Message(id + ".call"); c != nil {
-		return c.Text
-	}
-	i := e.s.MessageIndex(id)
-	for j := i - 1; j >= 0 && j >= i-8; j-- {
-		if m := e.s.Messages[j]; m.Kind == sessions.KindToolCall {
-			return m.Text
-		}
-	}
-	return ""
-}
+func (e *extractor) callOf(id string) string { return callFor(e.s, id) }
 
 // collect gathers the facts of ids: the judged ones and the evidence lines, each with
 // the position of its message among ids.

@@ -276,11 +276,41 @@ func side(f *classify.Fact, s *sessions.Session) *Side {
 		Status: f.Status, Provenance: f.Provenance, Modality: f.Modality, Qualifiers: f.Qualifiers}
 	if m := s.Message(f.Message); m != nil {
 		sd.At = m.At
+		if m.Kind == sessions.KindToolResult {
+			sd.Call = callLine(callFor(s, f.Message))
+		}
 	} else if c := s.Compaction(f.Message); c != nil {
 		sd.At = c.At
 	}
 	return sd
 }
+
+// callFor is the text of the tool call whose result is message id: the call the
+// reader paired with it, else the nearest call before it ("" when none).
+func callFor(s *sessions.Session, id string) string {
+	if c := s.Message(id + ".call"); c != nil {
+		return c.Text
+	}
+	i := s.MessageIndex(id)
+	for j := i - 1; j >= 0 && j >= i-8; j-- {
+		if m := s.Messages[j]; m.Kind == sessions.KindToolCall {
+			return m.Text
+		}
+	}
+	return ""
+}
+
+// callLine is a call's text on one line, cut to callRunes.
+func callLine(call string) string {
+	t := strings.Join(strings.Fields(call), " ")
+	if r := []rune(t); len(r) > callRunes {
+		t = string(r[:callRunes-1]) + "…"
+	}
+	return t
+}
+
+// callRunes: a call is shown in at most this many characters.
+const callRunes = 100
 
 func countFindings(fs []Finding) Counts {
 	c := Counts{ByFamily: map[string]int{}, BySeverity: map[string]int{}}

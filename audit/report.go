@@ -59,6 +59,9 @@ type Side struct {
 	Qualifiers []string            `json:"qualifiers,omitempty"`
 	// At is the message's time, when the transcript records one.
 	At string `json:"at,omitempty"`
+	// Call is, for a line of tool output, the call that printed it, on one line and
+	// cut short ("Bash(command=gh api repos/acme/app/pulls/12/comments ...").
+	Call string `json:"call,omitempty"`
 	// Score is the alignment score of this side against the other (closest match only).
 	Score float64 `json:"score,omitempty"`
 }

@@ -133,6 +133,9 @@ func rwSideWhere(s *Side) string {
 			parts = append(parts, "per "+s.Provenance.Source)
 		}
 	}
+	if s.Call != "" {
+		parts = append(parts, "output of "+s.Call)
+	}
 	return strings.Join(parts, ", ")
 }
 

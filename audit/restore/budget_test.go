@@ -1,6 +1,7 @@
 package restore
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/compaudit/compaudit/audit"
@@ -46,5 +47,14 @@ func TestOneQuote(t *testing.T) {
 	}
 	if got[0].Text != "\"keep the cone log for every firing\" (glaze kiln records)" || got[0].order.rank != 1 {
 		t.Errorf("first item %+v, want the record's fuller text in the first place", got[0])
+	}
+}
+
+// TestRenderNamesTheCall: a restored line of tool output says which call printed it.
+func TestRenderNamesTheCall(t *testing.T) {
+	it := Item{Kind: KindFailure, SaidBy: "tool output", Message: "m2", Call: "Bash(command=helm upgrade billing ./charts/billing)", Text: "Error: UPGRADE FAILED: another operation is in progress"}
+	got := render(1, &it)
+	if want := "1. Failure record · tool output · m2 · output of Bash(command=helm upgrade billing ./charts/billing)\n> Error: UPGRADE FAILED"; !strings.HasPrefix(got, want) {
+		t.Errorf("rendered:\n%s\nwant it to open with:\n%s", got, want)
 	}
 }

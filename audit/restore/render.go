@@ -37,6 +37,9 @@ func render(n int, it *Item) string {
 	if it.At != "" {
 		parts = append(parts, clean(it.At))
 	}
+	if it.Call != "" {
+		parts = append(parts, "output of "+clean(it.Call))
+	}
 	if it.Via != "" {
 		parts = append(parts, "quoted by compaudit before, in "+clean(it.Via))
 	}

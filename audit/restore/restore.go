@@ -97,6 +97,8 @@ type Item struct {
 	Provenance classify.Provenance `json:"provenance"`
 	Message    string              `json:"message"`
 	At         string              `json:"at,omitempty"`
+	// Call is, for tool output, the call that printed it (one line, cut short).
+	Call string `json:"call,omitempty"`
 	// Via names the earlier restore block the fact was quoted from, when it was.
 	Via string `json:"via,omitempty"`
 	// SummaryNow is, for a changed rule, what the summary says instead.
@@ -272,7 +274,7 @@ func itemOf(f *audit.Finding, min int) (Item, bool) {
 	s := f.Source
 	it := Item{Finding: f.ID, Family: f.Family, Severity: f.Severity, Kind: kind, Class: f.Class, Rule: f.Rule,
 		Importance: f.Importance, Rank: f.Rank, Why: f.Why, Text: strings.TrimSpace(s.Text), Role: s.Role,
-		Provenance: s.Provenance, Message: s.Message, At: s.At, SaidBy: saidBy(s)}
+		Provenance: s.Provenance, Message: s.Message, At: s.At, Call: s.Call, SaidBy: saidBy(s)}
 	if f.Family == audit.Mutation && f.Summary != nil {
 		it.SummaryNow = strings.TrimSpace(f.Summary.Text)
 	}
