@@ -77,7 +77,7 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		default:
 			key = fmt.Sprintf("%s|%d|%d", h.Rule.Family, h.Src, h.Sum)
 		}
-		if seen[key] {
+		if seen[key] || otherSource(r, h) {
 			continue
 		}
 		seen[key] = true
@@ -127,6 +127,29 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 	}
 	return res
 }
+
+// otherSource: a mutation pairs source fact h.Src with summary fact h.Sum, but the
+// summary fact is other sources' claim: some source states it well (holds at least
+// OtherSourceCover of it) and h.Src is not even among the sources that hold it best
+// (the round's top candidates for it). The two facts are different claims the
+// aligner put side by side ("manual_commit.go (needs update)" against a grep's
+// "manual_commit_hooks.go"), not one claim changed. (Also asking h.Src to hold it
+// nearly as well as the best source cost planted mutations in the fixtures.)
+func otherSource(r *rule.Round, h rule.Hit) bool {
+	if h.Rule.Family != Mutation || h.Src < 0 || h.Sum < 0 || h.Sum >= len(r.Support) || len(r.Support[h.Sum]) == 0 {
+		return false
+	}
+	sup := r.Support[h.Sum]
+	for _, x := range sup {
+		if !x.Ref.Ev && x.Ref.I == h.Src {
+			return false
+		}
+	}
+	return sup[0].Match.Cover >= OtherSourceCover
+}
+
+// OtherSourceCover: see otherSource.
+const OtherSourceCover = 0.5
 
 // quoteUser lets a kept loss quote the user's own words that another lost fact
 // restates: the engineer and the restore block see what the user typed, not a
