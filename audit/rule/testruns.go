@@ -53,11 +53,27 @@ func passingRuns(r *Round) []int {
 // "--- PASS", "PASS", pytest's and jest's "12 passed", mocha's "12 passing", cargo's
 // "test result: ok".
 func passLine(t string) bool {
-	l := strings.ToLower(strings.TrimSpace(t))
-	if !strings.Contains(l, "ok") && !strings.Contains(l, "pass") {
-		return false // (most lines: no regexp)
+	if !mayPass(t) {
+		return false // (most lines: no lower-casing, no regexp)
 	}
-	return rePass.MatchString(l)
+	return rePass.MatchString(strings.ToLower(strings.TrimSpace(t)))
+}
+
+// mayPass: t holds "ok" or "pass" in some case.
+func mayPass(t string) bool {
+	for i := 0; i+1 < len(t); i++ {
+		switch t[i] | 0x20 {
+		case 'o':
+			if t[i+1]|0x20 == 'k' {
+				return true
+			}
+		case 'p':
+			if i+3 < len(t) && t[i+1]|0x20 == 'a' && t[i+2]|0x20 == 's' && t[i+3]|0x20 == 's' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 var rePass = regexp.MustCompile(`^(ok\s+\S+|pass$|--- pass|test result: ok)|\b\d+ (passed|passing)\b`)
