@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
 	"github.com/compaudit/compaudit/classify/lexicon"
+	"github.com/compaudit/compaudit/internal/textmemo"
 )
 
 // Limits on what one tool result contributes.
@@ -218,11 +220,26 @@ func appendClass(cs []Class, c Class) []Class {
 
 // evidenceFact is a tool line kept to be searched: its values and terms, no claim.
 func evidenceFact(id string, sp Span) Fact {
-	f := toolLine(id, sp, Values(sp.Text))
-	f.Words = Terms(f.Text, f.Tokens)
-	f.Subjects = subjectsOf(f.Text, f.Tokens)
+	c := lineClaims.Get(sp.Text)
+	f := toolLine(id, sp, c.tokens)
+	f.Words, f.Subjects = c.words, c.subjects
 	return f
 }
+
+// lineClaim is what an evidence line states, a function of its text alone: its
+// values (offsets within the line), alignment terms and subjects.
+type lineClaim struct {
+	tokens          []Token
+	words, subjects []string
+}
+
+// lineClaims caches the claims of the evidence lines seen: tool output repeats lines
+// (a file read twice, the same test log line, a listing's header). The slices are
+// clipped, so a caller's append copies them; they are read-only otherwise.
+var lineClaims = textmemo.New(1<<18, func(text string) lineClaim {
+	toks := Values(text)
+	return lineClaim{tokens: slices.Clip(toks), words: slices.Clip(Terms(text, toks)), subjects: slices.Clip(subjectsOf(text, toks))}
+})
 
 // toolLine is the evidence fact of one line of tool output with its values.
 func toolLine(id string, sp Span, toks []Token) Fact {
