@@ -3,6 +3,8 @@ package classify
 import (
 	"strings"
 	"unicode"
+
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // Pasted prose: users paste what someone else wrote (a reviewer's comment, a bot's
@@ -18,13 +20,6 @@ import (
 // pastedProseWords: a paragraph this long, with no word of a speaker or an addressee,
 // reads as pasted.
 const pastedProseWords = 35
-
-// speakerWords mark a paragraph as the user's own: someone speaks or is spoken to.
-var speakerWords = map[string]bool{
-	"i": true, "i'm": true, "i've": true, "i'd": true, "i'll": true, "me": true, "my": true,
-	"we": true, "we're": true, "we've": true, "let's": true, "lets": true, "us": true, "our": true,
-	"you": true, "you're": true, "your": true, "please": true, "pls": true, "thanks": true,
-}
 
 // pastedProse returns the byte ranges of the paragraphs of a user message that read
 // as someone else's prose (see above); nil when the message has no paragraph of the
@@ -119,7 +114,8 @@ func paragraphs(text string) [][2]int {
 	return out
 }
 
-// speaks: the paragraph has a word of a speaker or an addressee, or asks.
+// speaks: the paragraph has a word of a speaker or an addressee (the lexicon's
+// speaker category), or asks.
 func speaks(p string) bool {
 	if strings.Contains(p, "?") {
 		return true
@@ -127,7 +123,7 @@ func speaks(p string) bool {
 	for _, w := range strings.FieldsFunc(strings.ToLower(p), func(r rune) bool {
 		return !unicode.IsLetter(r) && r != '\'' && r != '’'
 	}) {
-		if speakerWords[strings.ReplaceAll(w, "’", "'")] {
+		if lexicon.Default().IsWord(strings.ReplaceAll(w, "’", "'"), "speaker") {
 			return true
 		}
 	}

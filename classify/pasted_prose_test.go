@@ -14,6 +14,7 @@ func TestPastedProse(t *testing.T) {
 		want       int // pasted paragraphs
 	}{
 		{"a review pasted under the user's ask", "can you tell me how hard this is to fix:\n\n" + review, 1},
+		{"a lead-in with let's", "let's look at this one:\n\n" + review, 1},
 		{"a review pasted above the user's question", review + "\n\nIs this right, and should we fix it now?", 1},
 		{"the user's own account in the first person", "can you look at this:\n\nI think the retry budget in scheduler.go resets on every tick, so a job that fails fast is retried without bound. " +
 			"We saw it last night when the counter in the loop never reached five and the queue filled up with the same job again and again.", 0},
