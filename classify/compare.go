@@ -58,9 +58,10 @@ func Equivalent(a, b Token) bool {
 	if a.Norm == b.Norm {
 		return true
 	}
+	if same, ok := sameName(a, b); ok {
+		return same
+	}
 	switch {
-	case pathOrURL(a) && pathOrURL(b):
-		return samePathTail(a, b)
 	case a.Kind == TokTime && b.Kind == TokTime:
 		return sameClock(a, b)
 	case a.Kind == TokVersion && b.Kind == TokVersion:
@@ -73,10 +74,20 @@ func Equivalent(a, b Token) bool {
 		return a.Family == b.Family && a.Num == b.Num
 	case a.Family != "" && a.Family == b.Family && (a.Kind == TokDuration || a.Kind == TokSize || a.Kind == TokPercent):
 		return sameMagnitude(a.Num, b.Num)
-	case hexID(a) && hexID(b):
-		return abbreviates(a.Raw, b.Raw) || abbreviates(b.Raw, a.Raw)
 	}
 	return false
+}
+
+// sameName compares two names (paths and URLs, hashes and UUIDs); ok is false when a
+// and b are not both names of one sort.
+func sameName(a, b Token) (same, ok bool) {
+	switch {
+	case pathOrURL(a) && pathOrURL(b):
+		return samePathTail(a, b), true
+	case hexID(a) && hexID(b):
+		return abbreviates(a.Raw, b.Raw) || abbreviates(b.Raw, a.Raw), true
+	}
+	return false, false
 }
 
 // hexID: a hash, a digest or a UUID, written in hex.

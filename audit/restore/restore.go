@@ -211,10 +211,10 @@ func candidates(r *audit.Report, rd *audit.Round, opt Options) []Item {
 }
 
 // oneQuote keeps one item of words said once and recorded twice: the user's message
-// ("let's keep it simple for now") and an earlier summary's record of it ("\"let's
-// keep it simple for now\" (multi-session: most recent only)") are one item, in the
-// better place, quoting the fuller text (the record's gloss says what the words
-// were about).
+// ("fine, the small one is enough") and an earlier summary's record of it ("\"fine,
+// the small one is enough\" (instance size for the staging cluster)") are one item,
+// in the better place, quoting the fuller text (the record's gloss says what the
+// words were about).
 func oneQuote(items []Item) []Item {
 	var out []Item
 	for _, it := range items {
