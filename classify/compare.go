@@ -96,8 +96,8 @@ func hexID(t Token) bool {
 }
 
 // abbreviates: short is long's leading hex digits, at least minAbbrev of them, as a
-// short commit id or a UUID's first group stands for the whole ("28c304f6" for
-// 28c304f6-3c5f-...). A digest that differs anywhere in what both write is another.
+// short commit id or a UUID's first group stands for the whole ("9c41e07b" for
+// 9c41e07b-52aa-...). A digest that differs anywhere in what both write is another.
 func abbreviates(short, long string) bool {
 	short, long = strings.ToLower(short), strings.ToLower(long)
 	if len(short) < minAbbrev || len(short) >= len(long) || !strings.HasPrefix(long, short) {

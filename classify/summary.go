@@ -75,10 +75,10 @@ func SectionOf(heading string) string {
 }
 
 // sectionTracker follows a summary's sections through its sub-headings. A heading
-// of words only ("Errors and fixes", "<state>", "The work involved") opens the
-// section it names, or none. A label with numbers or asides ("**Low Severity
-// Fixes** (commit 3696270):", "Found 4 already-fixed issues:", "Medium severity
-// (actual bugs):") heads a step of the narrative inside the section it sits in, even
+// of words only ("Errors and fixes", "<state>", "What was done") opens the
+// section it names, or none. A label with numbers or asides ("**Rounding
+// Fixes** (commit 4be1f07):", "Found 3 stuck valves:", "Open items
+// (two left):") heads a step of the narrative inside the section it sits in, even
 // when one of its words names another.
 type sectionTracker struct{ cur, ctx string }
 
@@ -95,7 +95,7 @@ func (t *sectionTracker) at(ctx string) string {
 
 // describedOnly: in a section where a summary describes the system (its concepts,
 // its files and code, its analysis), "only" and "exactly" describe what the code
-// does ("extractModifiedFiles() only looks for Write and Edit"), as they do in the
+// does ("the importer only reads CSV files from the inbox"), as they do in the
 // assistant's own words: no order. A must, a never or an imperative there keeps its
 // force, and so does the user's word the summary records.
 func describedOnly(f *Fact) {

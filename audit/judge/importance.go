@@ -250,7 +250,7 @@ func superseded(r *rule.Round, i int) bool {
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
 	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Status.Resolution == classify.StatusResolved })) > 0 ||
-			f.Origin != classify.OriginUser && r.EditedLater(i) || // the agent's "need to drop `flatIndex`", then the edit
+			f.Origin != classify.OriginUser && r.EditedLater(i) || // the agent's "need to drop `retryBudget`", then the edit
 			r.TestsPassedLater(i) // "some tests still fail", then a clean run
 	case f.Origin == classify.OriginUser && f.Act == classify.ActQuestion:
 		// the user's question the assistant then answered

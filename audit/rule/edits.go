@@ -8,8 +8,8 @@ import (
 )
 
 // EditedLater reports whether, later in the round, one call of a file-editing tool
-// names every code identifier fact i names in backticks ("remove the `flatIndex`
-// calculation in `renderNode`", then an Edit whose old text holds both): the agent
+// names every code identifier fact i names in backticks ("drop the `retryBudget`
+// field from `Scheduler`", then an Edit whose old text holds both): the agent
 // went on to change what the fact was about, so as open work it is done. A fact that
 // names no such identifier, or only paths, is never settled this way.
 func (r *Round) EditedLater(i int) bool {
