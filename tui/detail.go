@@ -130,8 +130,12 @@ type sideText struct {
 
 // sideOf prefers the aligned fact; the finding's side fills in when there is none.
 func sideOf(f *classify.Fact, fd *audit.Finding, source bool) *sideText {
+	call := ""
+	if source && fd != nil && fd.Source != nil && fd.Source.Call != "" {
+		call = " · output of " + diffview.Sanitize(fd.Source.Call)
+	}
 	if f != nil {
-		return &sideText{text: f.Text, where: where(f.Message, f.Role, ""), tokens: f.Tokens}
+		return &sideText{text: f.Text, where: where(f.Message, f.Role, "") + call, tokens: f.Tokens}
 	}
 	if fd == nil {
 		return nil
@@ -143,7 +147,7 @@ func sideOf(f *classify.Fact, fd *audit.Finding, source bool) *sideText {
 	if s == nil {
 		return nil
 	}
-	return &sideText{text: s.Text, where: where(s.Message, s.Role, s.At)}
+	return &sideText{text: s.Text, where: where(s.Message, s.Role, s.At) + call}
 }
 
 func where(msg, role, at string) string {
