@@ -82,10 +82,12 @@ func ExtractSource(src Source) []Fact {
 			command = src.Name
 		}
 	}
+	plan := (src.Role == "system" || src.Kind == kindInstruction) && src.Name == "plan"
 	for i := range out {
 		out[i].Index = i
 		out[i].Reloaded = reloaded
 		out[i].Command = command
+		out[i].Plan = plan
 	}
 	return out
 }

@@ -225,6 +225,9 @@ type Fact struct {
 	// needs it (a skill's body, a CLAUDE.md or AGENTS.md memory file): a summary need
 	// not carry it. Its value is the instruction's origin ("skill:tdd", "CLAUDE.md").
 	Reloaded string `json:"-"`
+	// Plan marks a step of a plan the user approved (an instruction named "plan":
+	// Claude Code's plan mode hands its plan back so): work to do, not a standing rule.
+	Plan bool `json:"-"`
 	// Pasted marks a sentence of someone else's prose the user pasted (a reviewer's
 	// comment, an issue's body; see pastedProse): forwarded, not the user's own order.
 	Pasted bool `json:"-"`

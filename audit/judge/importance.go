@@ -248,6 +248,8 @@ func superseded(r *rule.Round, i int) bool {
 		})) > 0
 	case f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
+	case f.Plan && !f.Modality.Negative && !f.Negated && r.EditedLater(i):
+		return true // a plan's step whose code the agent then edited: done (a "don't" stays)
 	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Status.Resolution == classify.StatusResolved })) > 0 ||
 			f.Origin != classify.OriginUser && r.EditedLater(i) || // the agent's "need to drop `retryBudget`", then the edit
