@@ -1,6 +1,7 @@
 package rule
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/classify"
@@ -95,4 +96,58 @@ func fileName(s string) bool {
 		}
 	}
 	return true
+}
+
+// ConfirmedLater reports whether a later fact of the agent's states fact i's guess
+// without a hedge ("`repo` in `discardSession` might be unused", then "`repo` is
+// unused now in `discardSession`"): it names every code identifier fact i names in
+// backticks and shares another of its terms, and is no guess itself.
+func (r *Round) ConfirmedLater(i int) bool {
+	f := &r.Src[i]
+	ids := codeNames(f)
+	if len(ids) == 0 {
+		return false
+	}
+	for j := range r.Src {
+		g := &r.Src[j]
+		if r.Pos[j] <= r.Pos[i] || g.Origin != f.Origin && !assistantSide(g) || g.Status.Epistemic == classify.StatusHypothesis || g.Act == classify.ActQuestion {
+			continue
+		}
+		if namesAll(g, ids) && sharesPlainTerm(f, g, ids) {
+			return true
+		}
+	}
+	return false
+}
+
+func assistantSide(f *classify.Fact) bool {
+	return f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking
+}
+
+// namesAll: g names each of ids in backticks too.
+func namesAll(g *classify.Fact, ids []string) bool {
+	have := codeNames(g)
+	for _, id := range ids {
+		if !slices.Contains(have, id) {
+			return false
+		}
+	}
+	return true
+}
+
+// sharesPlainTerm: f and g share a term that is none of the identifiers ids nor one of
+// their sub-words ("flush" of flushQueue).
+func sharesPlainTerm(f, g *classify.Fact, ids []string) bool {
+	of := map[string]bool{}
+	for _, id := range ids {
+		for _, w := range classify.Terms(id, classify.Values(id)) {
+			of[w] = true
+		}
+	}
+	for _, w := range f.Words {
+		if !strings.Contains(w, ":") && len(w) >= 4 && !of[w] && slices.Contains(g.Words, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -63,3 +63,32 @@ func TestEditedLaterNotBefore(t *testing.T) {
 		t.Error("an earlier edit settled later work")
 	}
 }
+
+// TestConfirmedLater: the agent's guess about named code is settled by its later
+// plain statement naming the same code; not by another guess, a statement about other
+// code, or one that shares only the identifiers. Invented cases.
+func TestConfirmedLater(t *testing.T) {
+	const guess = "The `flushQueue` call in `Writer` might be redundant now."
+	cases := []struct {
+		name, later string
+		want        bool
+	}{
+		{"a plain restatement", "Confirmed by reading it: `flushQueue` in `Writer` is redundant, dropping it.", true},
+		{"another guess", "`flushQueue` in `Writer` could be redundant, I think.", false},
+		{"other code", "`drainQueue` in `Writer` is redundant.", false},
+		{"only the names", "Looking at `flushQueue` and `Writer` next.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := &Round{}
+			for k, text := range []string{guess, c.later} {
+				for _, f := range classify.Extract("m"+string(rune('1'+k)), "assistant", text) {
+					r.Src, r.Pos = append(r.Src, f), append(r.Pos, k+1)
+				}
+			}
+			if got := r.ConfirmedLater(0); got != c.want {
+				t.Errorf("ConfirmedLater = %v, want %v (statuses %+v)", got, c.want, r.Src[len(r.Src)-1].Status)
+			}
+		})
+	}
+}
