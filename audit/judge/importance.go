@@ -251,16 +251,33 @@ func superseded(r *rule.Round, i int) bool {
 	case f.Plan && !f.Modality.Negative && !f.Negated && r.EditedLater(i):
 		return true // a plan's step whose code the agent then edited: done (a "don't" stays)
 	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:
-		return len(r.Later(i, func(g *classify.Fact) bool { return g.Status.Resolution == classify.StatusResolved })) > 0 ||
-			f.Origin != classify.OriginUser && r.EditedLater(i) || // the agent's "need to drop `retryBudget`", then the edit
-			r.TestsPassedLater(i) // "some tests still fail", then a clean run
-	case f.Origin == classify.OriginUser && f.Act == classify.ActQuestion:
-		// the user's question the assistant then answered
+		return openDone(r, i)
+	case f.Origin == classify.OriginUser:
+		return userSettled(r, i)
+	}
+	return false
+}
+
+// openDone: open work a later fact reports resolved, that a later edit naming its
+// code carried out (the agent's "need to drop `retryBudget`", then the edit), or the
+// agent's "some tests still fail" overtaken by a clean run.
+func openDone(r *rule.Round, i int) bool {
+	f := &r.Src[i]
+	return len(r.Later(i, func(g *classify.Fact) bool { return g.Status.Resolution == classify.StatusResolved })) > 0 ||
+		f.Origin != classify.OriginUser && r.EditedLater(i) ||
+		r.TestsPassedLater(i)
+}
+
+// userSettled: the user's question the assistant then answered, or the user's one-off
+// request the assistant then carried out (its limits still hold).
+func userSettled(r *rule.Round, i int) bool {
+	f := &r.Src[i]
+	switch {
+	case f.Act == classify.ActQuestion:
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Origin == classify.OriginAssistant && g.Act != classify.ActQuestion && g.Act != classify.ActChatter
 		})) > 0
-	case f.Origin == classify.OriginUser && (f.Act == classify.ActRequest || oneOffOrder(f)) && !constrained(f):
-		// a one-off request the assistant then carried out (its limits still hold)
+	case (f.Act == classify.ActRequest || oneOffOrder(f)) && !constrained(f):
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return (g.Origin == classify.OriginAssistant || g.Origin == classify.OriginTool) && (g.Status.Resolution == classify.StatusResolved || carriedOut(g))
 		})) > 0
