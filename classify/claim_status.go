@@ -154,11 +154,36 @@ func (st *Status) resolutionCue(cat string, neg bool) {
 	}
 }
 
+// potentialFailure: the failure cue h follows, in its clause, a word that makes it a
+// way things can fail (the lexicon's potential category: "causes a panic", "may
+// fail", "panics when the map is empty"), a defect described, not an attempt that
+// failed. A past "caused" or "failed" is no such word.
+func potentialFailure(cues cueSet, h lexicon.Hit) bool {
+	cue := strings.ToLower(cues.text[h.Start:h.End])
+	past, present := strings.HasSuffix(cue, "ed"), strings.HasSuffix(cue, "s") && !strings.HasSuffix(cue, "ss")
+	for _, q := range cues.hits {
+		if q.Category != "potential" {
+			continue
+		}
+		w := strings.ToLower(q.Phrase)
+		when := w == "when" || w == "whenever"
+		switch {
+		case q.End <= h.Start && !strings.ContainsAny(cues.text[q.End:h.Start], ",.;:!?()\n"):
+			if !(past && when) { // "when we deployed it crashed": a time, and the crash happened
+				return true
+			}
+		case q.Start >= h.End && when && present && !strings.ContainsAny(cues.text[h.End:q.Start], ",.;:!?()\n"):
+			return true // "the parser panics when the header is empty": what it does
+		}
+	}
+	return false
+}
+
 // choiceCue applies a choice cue (failed, rejected, chosen, explored) h to st.
 func (st *Status) choiceCue(cues cueSet, h lexicon.Hit, neg bool) {
 	switch h.Category {
 	case "failed":
-		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) {
+		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) && !potentialFailure(cues, h) {
 			st.Choice = StatusTriedFailed
 		}
 	case "rejected":
