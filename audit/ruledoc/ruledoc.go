@@ -19,7 +19,7 @@ import (
 const Schema = "compaudit.rules/v1"
 
 // Roles are the roles an example's source line may start with ("role: text").
-var Roles = []string{"user", "assistant", "thinking", "tool", "system"}
+var Roles = []string{"user", "assistant", "thinking", "tool", "call", "system"}
 
 // StageDoc says what a rule of each stage looks at.
 var StageDoc = map[rule.Stage]string{
@@ -229,8 +229,10 @@ func Run(id string, ex rule.Example) Outcome {
 }
 
 // Session builds the one-round session an example describes: each source line is
-// "role: text" (user, assistant, thinking, tool, system), then one compaction whose
-// summary is the example's summary. The rules' tests and `compaudit rules` share it.
+// "role: text" (user, assistant, thinking, tool, system, or call: a tool call, its
+// text opening with the tool's name, "Task:\nsubagent_type: Explore"), then one
+// compaction whose summary is the example's summary. The rules' tests and
+// `compaudit rules` share it.
 func Session(ex rule.Example) *sessions.Session {
 	s := &sessions.Session{ID: "example", Format: "test"}
 	var ids []string
@@ -242,6 +244,9 @@ func Session(ex rule.Example) *sessions.Session {
 			m.Role, m.Kind = sessions.RoleAssistant, sessions.KindThinking
 		case "tool":
 			m.Kind = sessions.KindToolResult
+		case "call":
+			name, _, _ := strings.Cut(text, ":")
+			m.ID, m.Role, m.Kind, m.Name = m.ID+".call", sessions.RoleAssistant, sessions.KindToolCall, name
 		}
 		s.Messages = append(s.Messages, m)
 		ids = append(ids, m.ID)

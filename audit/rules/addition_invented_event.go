@@ -34,6 +34,9 @@ var _ = rule.Register(&rule.Rule{
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
+		// a launch is recorded by the call that launched it
+		{Source: []string{"assistant: Two areas to map: the ingest side and the billing side.", "call: Task:\nsubagent_type: Surveyor\ndescription: map the ingest side", "call: Task:\nsubagent_type: Surveyor\ndescription: map the billing side"}, Summary: "Two surveyor agents were launched to map both sides.", Fires: false},
+		{Source: []string{"assistant: Two areas to map: the ingest side and the billing side."}, Summary: "Two surveyor agents were launched to map both sides.", Fires: true},
 		// an edit is recorded by the edit: the code the summary says was changed is in it
 		{Source: []string{"tool: Edit(file_path=conf/kiln.toml)\nramp_rate = 120  # slower firing"}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: false},
 		{Source: []string{"assistant: conf/kiln.toml holds the ramp settings."}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: true},
@@ -90,12 +93,39 @@ func novelAction(r *rule.Round, k int) string {
 		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) && !editVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) || notAVerb(w, lt) {
 			continue
 		}
-		st := classify.Stem(lt)
-		if !r.Terms[st] && r.Text != nil && len(r.Text.Lookup([]byte(strings.TrimSuffix(st, "e")), 1)) == 0 && !(editVerb(lt) && codeNamed(r, g)) {
+		if !verbRecorded(r, g, lt) {
 			return t
 		}
 	}
 	return ""
+}
+
+// verbRecorded: some source or evidence line uses the verb lt (a past form, by its
+// stem), an edit the summary's code names records an edit verb, or a tool call
+// records a verb of running.
+func verbRecorded(r *rule.Round, g *classify.Fact, lt string) bool {
+	st := classify.Stem(lt)
+	return r.Terms[st] || r.Text == nil || len(r.Text.Lookup([]byte(strings.TrimSuffix(st, "e")), 1)) > 0 ||
+		editVerb(lt) && codeNamed(r, g) ||
+		lexicon.Default().IsWord(st, "command-verb") && callNames(r, g, lt)
+}
+
+// callNames: a tool call of the round names what g says was launched or run ("Two
+// explore agents were launched" and two Task calls with subagent_type: Explore): the
+// call is the record of running it. verb is g's verb, which the call need not name.
+func callNames(r *rule.Round, g *classify.Fact, verb string) bool {
+	for _, w := range strings.Fields(lower(g.Text)) {
+		w = strings.Trim(w, ",.;:!?\"'`*()[]")
+		if len(w) < 5 || w == verb || classify.CueWord(w) {
+			continue
+		}
+		for k := range r.Ev {
+			if e := &r.Ev[k]; strings.HasSuffix(e.Message, ".call") && strings.Contains(lower(e.Text), w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namesLoaded: g names a skill or command whose text the harness loaded into the
