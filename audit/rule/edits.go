@@ -13,14 +13,34 @@ import (
 // field from `Scheduler`", then an Edit whose old text holds both): the agent
 // went on to change what the fact was about, so as open work it is done. A fact that
 // names no such identifier, or only paths, is never settled this way.
+//
+// A fact of the agent's that names no identifier is settled by an edit the agent made
+// at once: within nextEdit messages, with no word of the user's between ("Right, need
+// to change the signature too", then the Edit).
 func (r *Round) EditedLater(i int) bool {
-	ids := codeNames(&r.Src[i])
-	if len(ids) == 0 || len(r.Ev) == 0 {
+	if len(r.Ev) == 0 {
 		return false
 	}
+	ids := codeNames(&r.Src[i])
 	calls := r.Memo("rule.editCalls", func() any { return editCalls(r) }).([]editCall)
 	for _, c := range calls {
-		if c.pos > r.Pos[i] && c.holdsAll(r, ids) {
+		if c.pos <= r.Pos[i] {
+			continue
+		}
+		if len(ids) > 0 && c.holdsAll(r, ids) || len(ids) == 0 && c.pos-r.Pos[i] <= nextEdit && !r.userBetween(r.Pos[i], c.pos) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextEdit: an edit this many messages after the agent's words is made at once.
+const nextEdit = 3
+
+// userBetween: a fact of the user's sits after position a and before position b.
+func (r *Round) userBetween(a, b int) bool {
+	for j := range r.Src {
+		if r.Pos[j] > a && r.Pos[j] < b && r.Src[j].Origin == classify.OriginUser {
 			return true
 		}
 	}

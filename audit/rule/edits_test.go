@@ -25,7 +25,7 @@ func TestEditedLater(t *testing.T) {
 		{"an edit naming one of them", work, []classify.Source{edit("m3", "Edit", "old_string: retryBudget := 5\nnew_string: budget := 5")}, false},
 		{"a read naming both", work, []classify.Source{{ID: "m3", Role: "tool", Kind: "tool_result", Name: "Read", Text: "type Scheduler struct {\n\tretryBudget int\n}"}}, false},
 		{"a search call naming both", work, []classify.Source{edit("m3", "Grep", "pattern: retryBudget|Scheduler")}, false},
-		{"a file name alone", "The `scheduler.go` file still needs its tests updated.", []classify.Source{edit("m3", "Edit", "old_string: x\nnew_string: y")}, false},
+		{"a file name alone, edited later on", "The `scheduler.go` file still needs its tests updated.", []classify.Source{edit("m3", "Edit", "old_string: x\nnew_string: y")}, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -39,7 +39,7 @@ func TestEditedLater(t *testing.T) {
 						continue
 					}
 					r.Ev = append(r.Ev, e)
-					r.EvPos = append(r.EvPos, 2+k)
+					r.EvPos = append(r.EvPos, 2+nextEdit+k) // (past an edit made at once)
 				}
 			}
 			if got := r.EditedLater(0); got != c.want {
@@ -88,6 +88,42 @@ func TestConfirmedLater(t *testing.T) {
 			}
 			if got := r.ConfirmedLater(0); got != c.want {
 				t.Errorf("ConfirmedLater = %v, want %v (statuses %+v)", got, c.want, r.Src[len(r.Src)-1].Status)
+			}
+		})
+	}
+}
+
+// TestEditedAtOnce: the agent's words that name no code are settled by an edit it makes
+// at once; not by one several messages on, nor across a word of the user's.
+func TestEditedAtOnce(t *testing.T) {
+	const work = "Right, the signature has to change too: drop the error return."
+	edit := classify.Source{ID: "m9.call", Role: "assistant", Kind: "tool_call", Name: "Edit", Text: "Edit:\nfile_path: /src/sched/scheduler.go\nold_string: func next() (int, error) {\nnew_string: func next() int {"}
+	cases := []struct {
+		name string
+		at   int
+		user bool
+		want bool
+	}{
+		{"the next message", 2, false, true},
+		{"five messages on", 6, false, false},
+		{"after the user spoke", 3, true, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := &Round{Src: classify.Extract("m1", "assistant", work)}
+			for range r.Src {
+				r.Pos = append(r.Pos, 1)
+			}
+			if c.user {
+				for _, f := range classify.Extract("m2", "user", "wait, keep the error for now") {
+					r.Src, r.Pos = append(r.Src, f), append(r.Pos, 2)
+				}
+			}
+			for _, e := range classify.ExtractSource(edit) {
+				r.Ev, r.EvPos = append(r.Ev, e), append(r.EvPos, c.at)
+			}
+			if got := r.EditedLater(0); got != c.want {
+				t.Errorf("EditedLater = %v, want %v", got, c.want)
 			}
 		})
 	}
