@@ -46,6 +46,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The latency spikes might come from GC pauses during the nightly compaction window, which would also fit the disk queue depth graphs and the alert timestamps from the on-call channel."}, Summary: "Cause of the spikes: GC pauses.", Fires: true},
 		{Source: []string{"assistant: So far 12 of the 30 shards are migrated to the new layout; the other 18 wait for the maintenance window next week and the checksum tool."}, Summary: "Shards migrated to the new layout: done.", Fires: true},
 		{Source: []string{"assistant: The latency spikes come from GC pauses on the ingest nodes; the GC logs show 4 s pauses."}, Summary: "Cause of the latency spikes: GC pauses on the ingest nodes.", Fires: false},
+		// failing tests a later clean run overtook: the summary's "fixed" is supported
+		{Source: []string{"assistant: Two invoice tests in ledger_test.go still fail after the currency rename.", "tool: ok  \tgithub.com/acme/ledger\t0.812s\nok  \tgithub.com/acme/ledger/report\t0.204s"}, Summary: "Fixed the invoice tests in ledger_test.go.", Fires: false},
+		{Source: []string{"assistant: Two invoice tests in ledger_test.go still fail after the currency rename."}, Summary: "Fixed the invoice tests in ledger_test.go.", Fires: true},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass, but the staging cluster was down so the load test never ran. The ticket stays open until the load test passes."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: true, Quotes: "stays open"},
 		{Source: []string{"assistant: The retry patch builds and the unit tests pass. Next I'll tidy the changelog."}, Summary: "The retry patch is done: it builds and the unit tests pass.", Fires: false},
 		// a conclusion drawn after an arrow is stated as established
@@ -168,8 +171,13 @@ func settles(r *rule.Round, k int, status string) bool {
 	return false
 }
 
-// laterSettled: a later source fact about fact i holds the status.
+// laterSettled: a later source fact about fact i holds the status, or the round's
+// importance model found fact i settled later (a hypothesis confirmed, open work done
+// by an edit, failing tests overtaken by a clean run: see judge's superseded).
 func laterSettled(r *rule.Round, i int, status string) bool {
+	if i < len(r.Settled) && r.Settled[i] {
+		return true
+	}
 	return memoFact(r, "rules.laterSettled:"+status, i, func() bool { // (once per fact, status and round)
 		return len(r.Later(i, func(x *classify.Fact) bool {
 			return classify.StatusClasses(x)[status] || status == "established" && x.Status.Epistemic == classify.StatusEstablished
