@@ -13,7 +13,8 @@ func actOf(f *Fact, cues cueSet) Act {
 	return intentAct(f, cues, text)
 }
 
-func assistantSide(f *Fact) bool { return f.Origin == OriginAssistant || f.Origin == OriginThinking }
+// AssistantSide: the fact is the assistant's, in its reply or its reasoning.
+func AssistantSide(f *Fact) bool { return f.Origin == OriginAssistant || f.Origin == OriginThinking }
 
 // formAct decides the acts a fact's form settles before its intent counts: code, a
 // tool error, a question, chatter, a failed attempt. ok is false when none applies.
@@ -25,7 +26,7 @@ func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
 		return ActFailure, true
 	case strings.HasSuffix(strings.TrimRight(text, "*_ )"), "?") || startsWith(cues, "question"):
 		return ActQuestion, true
-	case assistantSide(f) && (chatterFact(f, cues) || processOpener(text)):
+	case AssistantSide(f) && (chatterFact(f, cues) || processOpener(text)):
 		return ActChatter, true
 	case f.Origin == OriginUser && acknowledgement(f):
 		return ActChatter, true
@@ -33,7 +34,7 @@ func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
 		return ActChatter, true // "Started: 02 Mar 26 17:29 CET": a record's field
 	case f.Origin == OriginSummary && summarizerTalk(f):
 		return ActChatter, true
-	case f.Status.Choice == StatusTriedFailed && !f.Negated && !(assistantSide(f) && f.Status.Epistemic == StatusHypothesis):
+	case f.Status.Choice == StatusTriedFailed && !f.Negated && !(AssistantSide(f) && f.Status.Epistemic == StatusHypothesis):
 		// (the agent supposing something failed is a hypothesis, not a failure record)
 		return ActFailure, true
 	}
@@ -47,16 +48,16 @@ func intentAct(f *Fact, cues cueSet, text string) Act {
 	switch {
 	case f.Modality.Level >= 2 && f.Modality.Cue != "imperative" && (ruleSource || thirdPartyRule(f)):
 		return ActRule
-	case (f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected) && !(assistantSide(f) && f.Status.Epistemic == StatusHypothesis):
+	case (f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected) && !(AssistantSide(f) && f.Status.Epistemic == StatusHypothesis):
 		// (the agent's guess, "often the cable rather than the disk", decides nothing)
 		return ActDecision
 	case f.Origin == OriginUser && (f.Modality.Cue == "imperative" || cues.has("request")):
 		return ActRequest
 	case f.Modality.Cue == "imperative" && ruleSource:
 		return ActRequest
-	case assistantSide(f) && planFact(text):
+	case AssistantSide(f) && planFact(text):
 		return ActPlan
-	case assistantSide(f) && len(f.Subjects) > 0:
+	case AssistantSide(f) && len(f.Subjects) > 0:
 		return ActFinding
 	}
 	return ActReport

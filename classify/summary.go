@@ -108,8 +108,9 @@ func describedOnly(f *Fact) {
 		return
 	}
 	f.Modality = Modality{}
-	f.Act = actOf(f, findCues(f.Text))
-	f.Classes = classesOf(f, findCues(f.Text))
+	cues := findCues(f.Text)
+	f.Act = actOf(f, cues)
+	f.Classes = classesOf(f, cues) // (after Act: the classes read it)
 }
 
 // plainHeading: a heading of words only ("Errors and fixes", "**Pending Tasks**"),

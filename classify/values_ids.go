@@ -202,6 +202,10 @@ func lookupQuantity(s string) (Token, bool) {
 	return Token{}, false
 }
 
+// IsPath reports whether w, one word, reads as a path or a file name ("view.go",
+// "cmd/api", "/etc/hosts").
+func IsPath(w string) bool { return isPath(w) }
+
 func isPath(w string) bool {
 	if strings.Contains(w, "/-") {
 		return false // "Serif-Regular/-Italic/-Bold.otf": a shorthand for several names, not a path

@@ -2,6 +2,7 @@ package rule
 
 import (
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/compaudit/compaudit/classify"
@@ -23,11 +24,14 @@ func (r *Round) EditedLater(i int) bool {
 	}
 	ids := codeNames(&r.Src[i])
 	calls := r.Memo("rule.editCalls", func() any { return editCalls(r) }).([]editCall)
-	for _, c := range calls {
-		if c.pos <= r.Pos[i] {
-			continue
-		}
-		if len(ids) > 0 && c.holdsAll(r, ids) || len(ids) == 0 && c.pos-r.Pos[i] <= nextEdit && !r.userBetween(r.Pos[i], c.pos) {
+	p := r.Pos[i]
+	later := calls[sort.Search(len(calls), func(k int) bool { return calls[k].pos > p }):]
+	if len(ids) == 0 {
+		// (calls are in order: the first later one is the one made at once, if any)
+		return len(later) > 0 && later[0].pos-p <= nextEdit && !r.userBetween(p, later[0].pos)
+	}
+	for _, c := range later {
+		if c.holdsAll(r, ids) {
 			return true
 		}
 	}
@@ -39,12 +43,17 @@ const nextEdit = 3
 
 // userBetween: a fact of the user's sits after position a and before position b.
 func (r *Round) userBetween(a, b int) bool {
-	for j := range r.Src {
-		if r.Pos[j] > a && r.Pos[j] < b && r.Src[j].Origin == classify.OriginUser {
-			return true
+	ps := r.Memo("rule.userPositions", func() any {
+		var out []int // positions of the user's facts, in order
+		for j := range r.Src {
+			if r.Src[j].Origin == classify.OriginUser {
+				out = append(out, r.Pos[j])
+			}
 		}
-	}
-	return false
+		return out
+	}).([]int)
+	k := sort.SearchInts(ps, a+1)
+	return k < len(ps) && ps[k] < b
 }
 
 // editCall is one call of an editing tool: its position and its evidence lines.
@@ -96,26 +105,12 @@ func editCalls(r *Round) []editCall {
 func codeNames(f *classify.Fact) []string {
 	var out []string
 	for _, t := range f.Tokens {
-		if t.Kind != classify.TokCode || len(t.Raw) < 3 || strings.ContainsAny(t.Raw, " /\\\t") || fileName(t.Raw) {
+		if t.Kind != classify.TokCode || len(t.Raw) < 3 || strings.ContainsAny(t.Raw, " /\\\t") || classify.IsPath(t.Raw) {
 			continue
 		}
 		out = append(out, strings.TrimSuffix(t.Raw, "()"))
 	}
 	return out
-}
-
-// fileName: "view.go", "README.md": a name with an extension of letters.
-func fileName(s string) bool {
-	i := strings.LastIndexByte(s, '.')
-	if i <= 0 || i == len(s)-1 || len(s)-i > 6 {
-		return false
-	}
-	for _, c := range s[i+1:] {
-		if c < 'a' || c > 'z' {
-			return false
-		}
-	}
-	return true
 }
 
 // ConfirmedLater reports whether a later fact of the agent's states fact i's guess
@@ -128,20 +123,11 @@ func (r *Round) ConfirmedLater(i int) bool {
 	if len(ids) == 0 {
 		return false
 	}
-	for j := range r.Src {
-		g := &r.Src[j]
-		if r.Pos[j] <= r.Pos[i] || g.Origin != f.Origin && !assistantSide(g) || g.Status.Epistemic == classify.StatusHypothesis || g.Act == classify.ActQuestion {
-			continue
-		}
-		if namesAll(g, ids) && sharesPlainTerm(f, g, ids) {
-			return true
-		}
-	}
-	return false
-}
-
-func assistantSide(f *classify.Fact) bool {
-	return f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking
+	// (a later fact naming every identifier shares a subject with f: Later finds it)
+	return len(r.Later(i, func(g *classify.Fact) bool {
+		return (g.Origin == f.Origin || classify.AssistantSide(g)) && g.Status.Epistemic != classify.StatusHypothesis &&
+			g.Act != classify.ActQuestion && namesAll(g, ids) && sharesPlainTerm(f, g, ids)
+	})) > 0
 }
 
 // namesAll: g names each of ids in backticks too.

@@ -15,7 +15,7 @@ import (
 // tool printed is never settled this way (a later run may have run other tests).
 func (r *Round) TestsPassedLater(i int) bool {
 	f := &r.Src[i]
-	if f.Origin != classify.OriginAssistant && f.Origin != classify.OriginThinking || !slices.Contains(f.Words, "test") || !slices.Contains(f.Words, "fail") {
+	if !classify.AssistantSide(f) || !slices.Contains(f.Words, "test") || !slices.Contains(f.Words, "fail") {
 		return false
 	}
 	runs := r.Memo("rule.passingRuns", func() any { return passingRuns(r) }).([]int)

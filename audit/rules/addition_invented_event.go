@@ -114,15 +114,20 @@ func verbRecorded(r *rule.Round, g *classify.Fact, lt string) bool {
 // explore agents were launched" and two Task calls with subagent_type: Explore): the
 // call is the record of running it. verb is g's verb, which the call need not name.
 func callNames(r *rule.Round, g *classify.Fact, verb string) bool {
+	calls := r.Memo("rules.callText", func() any { // the round's call lines, lower-cased, once
+		var b strings.Builder
+		for k := range r.Ev {
+			if e := &r.Ev[k]; strings.HasSuffix(e.Message, ".call") {
+				b.WriteString(lower(e.Text))
+				b.WriteByte('\n')
+			}
+		}
+		return b.String()
+	}).(string)
 	for _, w := range strings.Fields(lower(g.Text)) {
 		w = strings.Trim(w, ",.;:!?\"'`*()[]")
-		if len(w) < 5 || w == verb || classify.CueWord(w) {
-			continue
-		}
-		for k := range r.Ev {
-			if e := &r.Ev[k]; strings.HasSuffix(e.Message, ".call") && strings.Contains(lower(e.Text), w) {
-				return true
-			}
+		if len(w) >= 5 && w != verb && !classify.CueWord(w) && strings.Contains(calls, w) {
+			return true
 		}
 	}
 	return false
