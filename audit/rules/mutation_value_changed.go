@@ -21,6 +21,9 @@ var _ = valueRule("mutation/value-changed", "value",
 		{Source: []string{"user: The gRPC backend is 10.4.0.12:9091 on these nodes; 9090 is the legacy gateway, keep traffic off it."}, Summary: "gRPC backend: 10.4.0.12:9090 (the legacy gateway port; keep traffic off it).", Fires: true},
 		{Source: []string{"user: The metrics broker (mq-1, port 5672) keeps dropping messages; fix its prefetch.\nThe billing broker next to it (port 5673) must not be touched.", "tool: $ rabbitmqctl -n mq-1 -p 5672 list_queues\nmetrics 18233"}, Summary: "The billing broker next to it (port 5672) must not be touched.", Fires: true},
 		{Source: []string{"user: The gRPC backend is 10.4.0.12:9091 on these nodes; 9090 is the legacy gateway, keep traffic off it."}, Summary: "gRPC backend: 10.4.0.12:9091; 9090 is the legacy gateway, keep traffic off it.", Fires: false},
+		// the value the source names only to rule it out has taken the chosen one's place
+		{Source: []string{"user: Point the app at port 6432 rather than 5432, the pooler sits there."}, Summary: "The app connects to the database on port 5432.", Fires: true},
+		{Source: []string{"user: Point the app at port 6432 rather than 5432, the pooler sits there."}, Summary: "The app connects to the pooler on port 6432, not 5432.", Fires: false},
 		// a pattern's blank spelled another way is the same pattern; its fixed part changed is not
 		{Source: []string{"assistant: Each tenant's config is rendered to /srv/relay-agent/conf/<tenant>.toml on first upload."}, Summary: "Tenant configs are rendered to /srv/relay/conf/<tenant>.toml on first upload.", Fires: true},
 		{Source: []string{"assistant: Each tenant's config is rendered to /srv/relay/conf/<tenant>.toml on first upload."}, Summary: "Tenant configs are rendered to /srv/relay/conf/{tenant-id}.toml on first upload.", Fires: false},

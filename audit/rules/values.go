@@ -68,7 +68,7 @@ func pickCounterpart(r *rule.Round, i int, f, g *classify.Fact, x classify.Token
 	for _, c := range cs {
 		// a value another source states for the same thing is a correction, not a
 		// change; the next candidate may still be the one that took x's place
-		if !backedElsewhere(r, i, f, g.Tokens[c.k]) && !oldValueNamed(f, g, x) && !inHeldQuote(r, g, g.Tokens[c.k]) {
+		if !backedElsewhere(r, i, f, x, g.Tokens[c.k]) && !oldValueNamed(f, g, x) && !inHeldQuote(r, g, g.Tokens[c.k]) {
 			return c.k
 		}
 	}
@@ -123,7 +123,7 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	if sameValueWritten(f, g, x, y) {
 		return 0, false
 	}
-	if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) {
+	if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) && !rejectedMoved(f, g, y) {
 		return 0, false // the summary keeps y where the source had it
 	}
 	s := 2
@@ -254,29 +254,81 @@ func hasEquivalent(ts []classify.Token, x classify.Token) bool {
 
 // backedElsewhere: another source fact about the same subject states y (the user
 // corrected the value, or a tool measured it).
-func backedElsewhere(r *rule.Round, i int, f *classify.Fact, y classify.Token) bool {
+func backedElsewhere(r *rule.Round, i int, f *classify.Fact, x, y classify.Token) bool {
 	for _, ref := range r.Values[y.Norm] {
 		if !ref.Ev && ref.I == i {
 			continue
 		}
-		g := r.Fact(ref)
-		if smallFigure(y) {
-			// a small number ("Task 8", "PR 4", "7 files") turns up everywhere: only the
-			// same slot stating it backs the change (the same key, or the same noun
-			// counted: "48 partitions")
-			if (sharesKey(g, y) || sharesNoun(g, y)) && rule.About(f, g) {
-				return true
-			}
-			continue
-		}
-		if rule.About(f, g) || sharesKey(g, y) && namedKey(y.Key) || distinctive(y) {
-			// (a figure of many digits, "1,482,913.47", is stated by chance nowhere)
-			// (a generic key, "port 6379", backs only a source about the same thing)
+		if backs(r, i, f, ref, y) && !restatedAfter(r, i, ref, x, y) {
 			return true
 		}
-		if r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || (g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) && sharesKey(g, y)) {
-			// a later word of the user's ("make it 45s") gives the new value, or a
-			// tool's readout of the same slot does
+	}
+	return false
+}
+
+// backs: the fact ref states y for the slot source fact i (f) gave x.
+func backs(r *rule.Round, i int, f *classify.Fact, ref rule.Ref, y classify.Token) bool {
+	g := r.Fact(ref)
+	if smallFigure(y) {
+		// a small number ("Task 8", "PR 4", "7 files") turns up everywhere: only the
+		// same slot stating it backs the change (the same key, or the same noun
+		// counted: "48 partitions")
+		return (sharesKey(g, y) || sharesNoun(g, y)) && rule.About(f, g)
+	}
+	if rule.About(f, g) || sharesKey(g, y) && namedKey(y.Key) || distinctive(y) {
+		// (a figure of many digits, "1,482,913.47", is stated by chance nowhere)
+		// (a generic key, "port 6379", backs only a source about the same thing)
+		return true
+	}
+	// a later word of the user's ("make it 45s") gives the new value, or a tool's
+	// readout of the same slot does
+	return r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || (g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) && sharesKey(g, y))
+}
+
+// restatedAfter: the fact ref states y, and it or a later fact (not source fact i) tells of the move from
+// y to the source's value x ("image: 18" then "sed s/18/18.2/", "was on 18; pinned to
+// 18.2 now"): y was the old state the work moved away from, not a correction of x.
+func restatedAfter(r *rule.Round, i int, ref rule.Ref, x, y classify.Token) bool {
+	if smallFigure(x) || smallFigure(y) {
+		return false // ("Bug 2 ... Bug 1": small numbers name many things)
+	}
+	at := r.PosOf(ref)
+	for _, other := range r.Values[x.Norm] {
+		if (other.Ev || other.I != i) && r.PosOf(other) >= at && movesTo(r.Fact(other), y, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// movesTo: g states y and, after it, x, with a word of change between them ("18 ->
+// 18.2", "was on 18; pinned to 18.2 now"): two values side by side ("212 MB against a
+// budget of 150 MB") are no move.
+func movesTo(g *classify.Fact, y, x classify.Token) bool {
+	_, ye := positionOf(g, y)
+	if ye == 0 {
+		return false
+	}
+	for _, t := range g.Tokens {
+		if classify.Equivalent(t, x) && t.Start >= ye && changeBetween(g.Text[ye:t.Start]) {
+			return true
+		}
+	}
+	return false
+}
+
+// changeBetween: the words between two values tell of a move from one to the other.
+func changeBetween(gap string) bool {
+	if strings.Contains(gap, "->") || strings.Contains(gap, "→") || strings.Contains(gap, "=>") {
+		return true
+	}
+	ws := strings.Fields(strings.ToLower(gap))
+	if len(ws) > 8 {
+		return false
+	}
+	for _, w := range ws {
+		switch strings.Trim(w, ",;:.()`'\"") {
+		case "to", "now", "into":
 			return true
 		}
 	}
