@@ -322,7 +322,26 @@ func teamPhrase(ws []string, team string) string {
 	for start > 0 && k-start < 2 && !stopWord(strings.Trim(ws[start-1], "'\"`,()")) {
 		start--
 	}
-	return strings.Join(ws[start:], " ")
+	end := k + 1
+	for end < len(ws) && end-k <= 2 && partyNoun(strings.Trim(ws[end], "'\"`,():")) {
+		end++ // "the support agent", "the platform team lead"
+	}
+	return strings.Join(ws[start:end], " ") // ("the DBA team just replied": not "just")
+}
+
+// partyNoun: a word that names someone of a team, after the team's word ("support
+// agent", "team lead").
+func partyNoun(w string) bool {
+	for _, t := range teamWords {
+		if isTeamWord(w, t) {
+			return true
+		}
+	}
+	switch strings.TrimSuffix(w, "s") {
+	case "agent", "engineer", "member", "rep", "representative", "staff", "people", "folk", "person", "contact":
+		return true
+	}
+	return false
 }
 
 // teamForm: w, trimmed of quotes and brackets, is the team word in any of its forms

@@ -69,6 +69,9 @@ func TestAttributionLabelsAndTeams(t *testing.T) {
 		{"Used two coats per user preference to hide the stain.", "user", "user"},
 		{"Studio team rule, from the wiki: kilns stay below 1200 C.", "team", "studio team"},
 		{"**User's Doubts About the Kiln Schedule**: they asked why the second firing is needed.", "user", "user"},
+		// the team's phrase ends at the team word: an adverb before the verb is not part of it
+		{"Arno from the glazing team just wrote back: kilns stay below 1200 C.", "team", "glazing team"},
+		{"The glazing team lead wrote back: kilns stay below 1200 C.", "team", "glazing team lead"},
 	}
 	for _, c := range cases {
 		f := firstFact("summary", c.text)
