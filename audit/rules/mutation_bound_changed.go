@@ -24,7 +24,7 @@ var _ = rule.Register(&rule.Rule{
 				continue // (the same cue kept: the opposite one bounds something else)
 			}
 			for _, b := range g.Bounds {
-				if b.Kind == opp && sharesValue(a.Values, b.Values) {
+				if b.Kind == opp && sharesValue(a.Values, b.Values) && !complementBound(a, b, g) {
 					return rule.NewHit(p.Src, p.Sum, 0.9, "the bound turned from "+a.Cue+" to "+b.Cue,
 						rule.Slot{Name: "bound", Source: a.Clause, Summary: b.Clause}), true
 				}
@@ -36,6 +36,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Retry at most 3 times per job."}, Summary: "Retry at least 3 times per job.", Fires: true},
 		{Source: []string{"user: Run the backfill before 06:00."}, Summary: "Run the backfill after 06:00.", Fires: true},
 		{Source: []string{"user: Retry at most 3 times per job."}, Summary: "Retries are capped at 3 per job.", Fires: false},
+		// the limit stated from the other side, as the condition of what happens past it
+		{Source: []string{"user: Keep the export under 40 minutes or we cancel it."}, Summary: "Cancel the export if it runs over 40 minutes.", Fires: false},
+		{Source: []string{"user: Keep the export under 40 minutes or we cancel it."}, Summary: "Keep the export over 40 minutes.", Fires: true},
 		// the cue kept; the opposite word bounds something else
 		{Source: []string{"assistant: First week on the new scheduler: 3 missed runs, 410 on time."}, Summary: "First week after the switch: 3 missed runs, 410 on time.", Fires: false},
 	},

@@ -6,6 +6,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // "only on weekdays", "until the lock is released", "unless the canary fails": the
@@ -42,6 +43,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "After the change the scheduler picks jobs from the priority lane.", Fires: true},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "The scheduler now picks jobs solely from the priority lane.", Fires: false},
 		{Source: []string{"user: Keep the legacy endpoint serving until 2027-06-30, then remove it."}, Summary: "Keep the legacy endpoint serving up to 2027-06-30, then remove it.", Fires: false},
+		// the limit stated from the other side, as the condition of what happens past it
+		{Source: []string{"user: Batch the re-index so the queue depth stays under 2000 jobs or we pause it."}, Summary: "Batch the re-index, pausing it if the queue depth exceeds 2000 jobs.", Fires: false},
+		{Source: []string{"user: Batch the re-index so the queue depth stays under 2000 jobs or we pause it."}, Summary: "Batch the re-index; mind the queue depth of 2000 jobs.", Fires: true},
 		// the qualifier of an alternative the source rejects, a mere "just", a problem and the work on it
 		{Source: []string{"assistant: The price table is loaded inside the loop instead of once before it."}, Summary: "The price table is loaded inside the loop.", Fires: false},
 		{Source: []string{"assistant: The staging box is just a copy of prod from March."}, Summary: "The staging box is a copy of prod from March.", Fires: false},
@@ -112,6 +116,9 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 		if boundSide[x.Kind] != "" && boundSide[x.Kind] == boundSide[b.Kind] && sharesValue(x.Values, b.Values) {
 			return true // "until 14 May" restated as "up to 14 May": the same limit
 		}
+		if complementBound(b, x, g) {
+			return true
+		}
 	}
 	if len(b.Values) > 0 {
 		// the bound's value is still there but not the bound ("not before 09-30" became "on 09-30"): dropped
@@ -136,6 +143,25 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 		}
 	}
 	return held*2 >= len(words)
+}
+
+// complementBound: the summary states the limit from the other side, as the condition
+// of what happens past it ("must stay under 30 s or we abort" as "abort if it exceeds
+// 30 s"): the same value, the opposite side, inside a condition of g.
+func complementBound(b, x classify.Bound, g *classify.Fact) bool {
+	if boundSide[b.Kind] == "" || boundSide[x.Kind] == "" || boundSide[x.Kind] == boundSide[b.Kind] || !sharesValue(x.Values, b.Values) {
+		return false
+	}
+	at := strings.Index(g.Text, x.Clause)
+	if at < 0 {
+		return false
+	}
+	for _, h := range lexicon.Default().Find(g.Text[clauseStart(g.Text, at):at]) {
+		if h.Category == "qualifier" && h.Attr("kind") == "if" {
+			return true
+		}
+	}
+	return false
 }
 
 // predicateKept: the claim the qualifier limits survives in the summary fact (a
