@@ -15,6 +15,10 @@ func TestPotentialFailure(t *testing.T) {
 		{"The deploy to staging failed with a timeout.", true},
 		{"When we rolled out the patch it crashed on the first request.", true},
 		{"The import broke after the schema change.", true},
+		// a consequence threatened, not one that came
+		{"The heap must stay under 3 GB or we abort the run.", false},
+		{"Keep the token fresh, otherwise the sync fails.", false},
+		{"The build or the deploy failed twice today.", true},
 	}
 	for _, c := range cases {
 		f := Extract("m1", "assistant", c.text)[0]
