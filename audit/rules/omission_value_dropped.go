@@ -25,15 +25,13 @@ var _ = rule.Register(&rule.Rule{
 				return rule.NewHit(p.Src, p.Sum, 0.85, "the value "+t.Raw+" of "+name+" became a placeholder", rule.Slot{Name: slot(t), Source: t.Raw}), true
 			}
 		}
-		if r.Importance[p.Src] < 0.4 {
-			return rule.Hit{}, false
-		}
+		minor := r.Importance[p.Src] < 0.4 // only a one-off identifier counts then
 		changed := map[string]bool{}
 		for _, d := range valueDiffs(r, p.Src, &r.Sum[p.Sum]) {
 			changed[d.src.Norm] = true // a changed value is a mutation, not a loss
 		}
 		for _, t := range f.Tokens {
-			if !exactValue(t) && !(quantity(t) && requirement(f)) && !commandToRun(f, t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
+			if minor && !oneOffID(t) || !exactValue(t) && !(quantity(t) && requirement(f)) && !commandToRun(f, t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true
@@ -49,8 +47,20 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to run it again.", Fires: true},
 		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to rerun `pnpm run e2e:smoke --shard 3`.", Fires: false},
 		{Source: []string{"user: the smoke suite in `e2e/smoke` is still red, please look at it again"}, Summary: "The user noted the smoke suite is still red and asked to look at it again.", Fires: false},
+		// a one-off identifier counts even in a minor statement; a short commit name there does not
+		{Source: []string{"assistant: The converter kept the ProductCode unchanged (5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B) and set the scope to per-user."}, Summary: "The converter kept the ProductCode unchanged and set the scope to per-user.", Fires: true},
+		{Source: []string{"assistant: The converter kept the ProductCode unchanged (5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B) and set the scope to per-user."}, Summary: "The converter kept the ProductCode 5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B and set the scope to per-user.", Fires: false},
 	},
 })
+
+// oneOffID: an identifier nobody can rebuild from its description (a UUID or GUID, a
+// digest): lost, it is lost for good, however minor the fact that carried it.
+func oneOffID(t classify.Token) bool {
+	return strings.HasPrefix(t.Norm, "uuid:") || t.Kind == classify.TokHash && len(t.Raw) >= minDigestHex
+}
+
+// minDigestHex: a hash this long is a digest or a full id, not a short commit name.
+const minDigestHex = 16
 
 // placeholderFor: the word that names value t in f ("--schema-id 100519", "build
 // 4471") is followed in g by a placeholder instead of a value ("--schema-id <staging
