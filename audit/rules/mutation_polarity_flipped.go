@@ -27,7 +27,7 @@ var _ = rule.Register(&rule.Rule{
 			if !mentions(g, w) || (fn[w] > 0) == (gn[w] > 0) || !samePhrase(f, g, w) || !sameClause(f, g, w) {
 				continue
 			}
-			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && deniedInClause(f, w) {
+			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && (deniedInClause(f, w) || negatedBefore(f, w)) {
 				continue // "no sign-off is required" denies "required" too
 			}
 			if fn[w] > 0 && sameDenial(f, g, w) || gn[w] > 0 && sameDenial(g, f, w) {
@@ -96,6 +96,8 @@ var _ = rule.Register(&rule.Rule{
 		// the negation on the verb before it denies the word as well
 		{Source: []string{"assistant: Batch 1142 never had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: false},
 		{Source: []string{"assistant: Batch 1142 had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: true},
+		// the denial moved from the verb to its object: "do not take X from Y", "not Y's X"
+		{Source: []string{"user: Build with the 3.12.4 toolchain; do not take 3.12 from the distro."}, Summary: "Build with toolchain 3.12.4, not the distro's 3.12.", Fires: false},
 		{Source: []string{"assistant: The importer doesn't dedupe the vendor price rows."}, Summary: "Importer is missing vendor price row deduping.", Fires: false},
 		// a defect against the summary's record of the change that fixed it
 		{Source: []string{"assistant: 3. `retryCount` is not reset between batches - line 212"}, Summary: "Files and Code Sections:\n- **retryCount reset between batches** in uploader.go (lines 230-236)", Fires: false},

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // determiners are negations of a noun ("no snapshot", "none of"): they deny the
@@ -45,6 +46,40 @@ func deniedInClause(f *classify.Fact, w string) bool {
 		}
 	}
 	return false
+}
+
+// negatedBefore: w stands in f after a negation of its own clause ("do not take 2.4
+// from the mirror"): a summary that puts the negation on w ("not the mirror's 2.4")
+// moves the same denial from the verb to its object.
+func negatedBefore(f *classify.Fact, w string) bool {
+	lx := lexicon.Default()
+	for _, clause := range clauses(lower(f.Text)) {
+		denied := false
+		for _, x := range strings.Fields(clause) {
+			x = strings.Trim(x, "\"'`*()")
+			if lx.IsWord(x, "negation") {
+				denied = true
+			} else if denied && classify.Stem(x) == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// clauses cuts text at semicolons, commas and line breaks, and at full stops and
+// colons that a space follows ("2.4.1" and "node:22" stay whole).
+func clauses(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == ';' || c == ',' || c == '\n', (c == '.' || c == ':') && (i+1 == len(text) || text[i+1] == ' '):
+			out = append(out, text[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, text[start:])
 }
 
 // prohibitionOn: a deontic prohibition governs w.
