@@ -291,7 +291,7 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 	// other candidates are other claims that share its words
 	restated := r.Best[i].Fact >= 0 && r.Best[i].Cover >= Restated && r.Best[i].Back >= Restated
 	for n, m := range r.Cands[i] {
-		if n > 0 && (restated || m.Score < PairRulesOn && m.Cover < PairRulesOn) {
+		if n > 0 && (restated || m.Score < PairRulesOn && m.Cover < PairRulesOn && m.Back < PairRulesBack) {
 			continue
 		}
 		p := rule.Pair{Src: i, Sum: m.Fact, Match: m}

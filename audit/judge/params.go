@@ -29,6 +29,9 @@ var (
 	// PairRulesOn: pair rules also look at other candidates scoring (or covering) at
 	// least this.
 	PairRulesOn = 0.45
+	// PairRulesBack: ... or a summary fact made mostly of the source's words (at least
+	// this share of it): a short line that restates one clause of a long rule.
+	PairRulesBack = 0.55
 	// MutationBack: a pair whose summary fact holds less than this share of its own
 	// weight in the source fact (a short claim against a long sentence that says much
 	// else) is too loose to say a value, a polarity or a status changed.

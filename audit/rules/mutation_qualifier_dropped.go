@@ -17,14 +17,15 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if p.Match.Cover < 0.35 && !clauseOf(p) || !limitable(f) && !(restated(p) && claimAct(f)) {
+		loose := p.Match.Cover < 0.35 && !clauseOf(p)
+		if !limitable(f) && (loose || !(restated(p) && claimAct(f))) {
 			return rule.Hit{}, false
 		}
 		if strings.HasPrefix(strings.TrimSpace(f.Text), "|") || f.Origin != classify.OriginUser && reportsWorkOn(f, g) {
 			return rule.Hit{}, false // a table's cell; a problem described, then the work on it reported
 		}
 		for _, b := range f.Bounds {
-			if !limiting[b.Kind] || qualifierKept(b, g, r) || !predicateKept(f, b, g) || inAlternative(f.Text, b) && !contrasts(g.Text) || mereJust(f, b) {
+			if loose && !mainClauseHeld(f, b, g) || !limiting[b.Kind] || qualifierKept(b, g, r) || !predicateKept(f, b, g) || inAlternative(f.Text, b) && !contrasts(g.Text) || mereJust(f, b) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.8, fmt.Sprintf("the %q qualifier is gone: %q", b.Kind, oneLine(b.Clause)),
@@ -43,6 +44,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "After the change the scheduler picks jobs from the priority lane.", Fires: true},
 		{Source: []string{"assistant: After the change the scheduler only picks jobs from the priority lane."}, Summary: "The scheduler now picks jobs solely from the priority lane.", Fires: false},
 		{Source: []string{"user: Keep the legacy endpoint serving until 2027-06-30, then remove it."}, Summary: "Keep the legacy endpoint serving up to 2027-06-30, then remove it.", Fires: false},
+		// a long rule whose limited clause the summary restates whole, the limit gone
+		{Source: []string{"user: Don't drop the legacy orders table until the nightly export has run twice on the new schema without a diff."}, Summary: "## Task\nMove the nightly export to the new schema, then retire the legacy orders table.\n## Constraints\n- Don't drop the legacy orders table.", Fires: true},
+		{Source: []string{"user: Don't drop the legacy orders table until the nightly export has run twice on the new schema without a diff."}, Summary: "## Task\nMove the nightly export to the new schema, then retire the legacy orders table.\n## Constraints\n- Don't drop the legacy orders table until two nightly exports on the new schema ran without a diff.", Fires: false},
 		// the limit stated from the other side, as the condition of what happens past it
 		{Source: []string{"user: Batch the re-index so the queue depth stays under 2000 jobs or we pause it."}, Summary: "Batch the re-index, pausing it if the queue depth exceeds 2000 jobs.", Fires: false},
 		{Source: []string{"user: Batch the re-index so the queue depth stays under 2000 jobs or we pause it."}, Summary: "Batch the re-index; mind the queue depth of 2000 jobs.", Fires: true},
@@ -92,6 +96,34 @@ func mereJust(f *classify.Fact, b classify.Bound) bool {
 // longer sentence ("switch the cache to allkeys-lru" of "switch the cache to
 // allkeys-lru, unless ...; those keys ..."): a restatement of that clause.
 func clauseOf(p rule.Pair) bool { return p.Match.Back >= 0.9 && p.Match.Cover >= 0.2 }
+
+// mainClauseHeld: g holds nearly every content word of the clause b limits (the
+// words of f's sentence before the qualifier, at least mainClauseWords of them): the
+// summary restates that clause whole, however little of the rest of f it holds.
+func mainClauseHeld(f *classify.Fact, b classify.Bound, g *classify.Fact) bool {
+	i := strings.Index(f.Text, b.Clause)
+	if i <= 0 {
+		return false
+	}
+	before := f.Text[:i]
+	if j := strings.LastIndexAny(before, ".;!?\n"); j >= 0 {
+		before = before[j+1:]
+	}
+	ws := classify.Terms(before, nil)
+	if len(ws) < mainClauseWords {
+		return false
+	}
+	held := 0
+	for _, w := range ws {
+		if hasWord(g, w) {
+			held++
+		}
+	}
+	return held*10 >= len(ws)*9
+}
+
+// mainClauseWords: the fewest content words a limited clause needs to be matched alone.
+const mainClauseWords = 3
 
 // limiting are the qualifier kinds whose loss widens a claim.
 var limiting = map[string]bool{"only": true, "until": true, "unless": true, "except": true, "before": true, "after": true, "scope": true, "if": true,
