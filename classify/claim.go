@@ -493,12 +493,19 @@ func coordinated(text string, i int, head string) string {
 			continue
 		}
 		if c := strings.ToLower(ws[k+1]); c == "or" || c == "nor" || c == "and" {
+			if k+3 < len(ws) && finiteAux[strings.ToLower(strings.Trim(ws[k+3], ",\"'`*_“”"))] {
+				return "" // "without a diff and finance has signed": a new clause with its own subject
+			}
 			return Stem(strings.ToLower(strings.Trim(ws[k+2], ",.;:!?\"'`*_“”")))
 		}
 		return ""
 	}
 	return ""
 }
+
+// finiteAux: auxiliaries that, right after a noun, make it the subject of a clause.
+var finiteAux = map[string]bool{"has": true, "have": true, "had": true, "is": true, "are": true, "was": true, "were": true,
+	"will": true, "would": true, "does": true, "did": true, "can": true, "could": true, "should": true, "must": true}
 
 // passiveParticiple: the cue is followed by a place or an agent ("picked in",
 // "selected from"): it describes how something is done, not a decision made.
