@@ -326,7 +326,7 @@ func teamPhrase(ws []string, team string) string {
 	for end < len(ws) && end-k <= 2 && partyNoun(strings.Trim(ws[end], "'\"`,():")) {
 		end++ // "the support agent", "the platform team lead"
 	}
-	return strings.Join(ws[start:end], " ") // ("the DBA team just replied": not "just")
+	return strings.Join(ws[start:end], " ") // ("the glazing team just wrote": not "just")
 }
 
 // partyNoun: a word that names someone of a team, after the team's word ("support

@@ -281,6 +281,12 @@ func paired(r *rule.Round, i int) bool {
 
 // pairHits runs the pair rules on the best match and on other strong candidates; the
 // first rule that explains a pair reports it, one hit per family and source fact.
+// strongCandidate: a candidate other than the best that pair rules look at too: it
+// scores or covers PairRulesOn, or is made mostly of the source's words.
+func strongCandidate(m align.Match) bool {
+	return m.Score >= PairRulesOn || m.Cover >= PairRulesOn || m.Back >= PairRulesBack
+}
+
 func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 	var out []rule.Hit
 	if b := r.Best[i]; b.Fact >= 0 && b.Cover >= Verbatim && b.Back >= Verbatim && sameText(&r.Src[i], &r.Sum[b.Fact]) {
@@ -291,7 +297,7 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 	// other candidates are other claims that share its words
 	restated := r.Best[i].Fact >= 0 && r.Best[i].Cover >= Restated && r.Best[i].Back >= Restated
 	for n, m := range r.Cands[i] {
-		if n > 0 && (restated || m.Score < PairRulesOn && m.Cover < PairRulesOn && m.Back < PairRulesBack) {
+		if n > 0 && (restated || !strongCandidate(m)) {
 			continue
 		}
 		p := rule.Pair{Src: i, Sum: m.Fact, Match: m}

@@ -178,8 +178,9 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 }
 
 // complementBound: the summary states the limit from the other side, as the condition
-// of what happens past it ("must stay under 30 s or we abort" as "abort if it exceeds
-// 30 s"): the same value, the opposite side, inside a condition of g.
+// of what happens past it ("keep the queue under 2000 jobs or we pause" as "pause if
+// the queue exceeds 2000 jobs"): the same value, the opposite side, inside a condition
+// of g.
 func complementBound(b, x classify.Bound, g *classify.Fact) bool {
 	if boundSide[b.Kind] == "" || boundSide[x.Kind] == "" || boundSide[x.Kind] == boundSide[b.Kind] || !sharesValue(x.Values, b.Values) {
 		return false

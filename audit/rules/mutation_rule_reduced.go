@@ -26,7 +26,7 @@ var _ = rule.Register(&rule.Rule{
 			rule.Slot{Name: "modality", Source: f.Modality.Cue, Summary: classify.StatusConsidered}), true
 	},
 	Examples: []rule.Example{
-		{Source: []string{"user: Never run the schema migration on the primary during business hours."}, Summary: "Running the schema migration on the primary was discussed with the user.", Fires: true},
+		{Source: []string{"user: Never run the schema migration on the primary during business hours."}, Summary: "Running the schema migration on the primary came up and was discussed at length.", Fires: true},
 		{Source: []string{"user: The fridge must stay on the kitchen's north wall; the plumbing only reaches there."}, Summary: "We discussed the fridge's place on the kitchen wall.", Fires: true},
 		{Source: []string{"user: Never run the schema migration on the primary during business hours."}, Summary: "Discussed the schema migration: never on the primary during business hours.", Fires: false},
 		{Source: []string{"assistant: The schema migration ran on the primary at 14:02 and took 40 s."}, Summary: "The schema migration on the primary was discussed.", Fires: false},
