@@ -19,7 +19,7 @@ var _ = rule.Register(&rule.Rule{
 			(g.Section == classify.SecPending || g.Section == classify.SecNext) && !claim(g) {
 			return rule.Hit{}, false // a task to check it is not a claim that it holds
 		}
-		if settledLater(r, p.Src) {
+		if settledLater(r, p.Src) || !subjectRestated(f, g) {
 			return rule.Hit{}, false
 		}
 		strength := 0.7
@@ -34,11 +34,37 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: My guess is the flaky test depends on wall-clock time."}, Summary: "The flaky test depends on wall-clock time.", Fires: true},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar.", "assistant: Confirmed: with DNS caching on the sidecar the timeouts are gone."}, Summary: "DNS retries on the sidecar caused the timeouts.", Fires: false},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar."}, Summary: "Hypothesis: DNS retries on the sidecar likely cause the timeouts.", Fires: false},
+		// a line that shares the guess's evidence but not what it is about
+		{Source: []string{"assistant: The lint failures are probably from the vendoring PR (#412) that landed on main last night."}, Summary: "Successfully created and merged the vendoring PR #412 that landed on main last night.", Fires: false},
+		{Source: []string{"assistant: The lint failures are probably from the vendoring PR (#412) that landed on main last night."}, Summary: "The lint failures come from the vendoring PR #412 on main.", Fires: true},
 		// a claim listed among the tasks is still a claim; a task to check it is not
 		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- The nightly export is failing because the bucket quota is full.", Fires: true},
 		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- Find out whether the nightly export is failing because the bucket quota is full.", Fires: false},
 	},
 })
+
+// subjectRestated: the summary fact names what the guess is about: a content word of
+// the clause before the hedge ("the conflicts" of "the conflicts are likely from PR
+// 175"), when the clause has one. A summary line that shares only the guess's
+// evidence (the PR) says something else about it.
+func subjectRestated(f, g *classify.Fact) bool {
+	for _, sc := range f.Scopes {
+		if sc.Kind != "hedge" || sc.Start <= 0 || sc.Start > len(f.Text) {
+			continue
+		}
+		ws := classify.Terms(f.Text[clauseStart(f.Text, sc.Start):sc.Start], nil)
+		if len(ws) == 0 {
+			return true
+		}
+		for _, w := range ws {
+			if hasWord(g, w) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
 
 // settledLater: a later source fact on the same subject confirms or refutes it.
 func settledLater(r *rule.Round, i int) bool {
