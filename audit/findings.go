@@ -239,7 +239,12 @@ func finding(r *rule.Round, h rule.Hit, s *sessions.Session) (Finding, float64) 
 		if h.Rule.Family != Omission && h.Sum >= 0 {
 			// the summary states something wrong: that misleads whoever said the original
 			floor := DistortionFloor
-			if sf.Origin == classify.OriginThinking {
+			switch {
+			case sf.Act == classify.ActChatter:
+				// process talk ("let me check X next") states nothing a summary could
+				// distort: a summary line that names X otherwise says something else
+				floor = 0
+			case sf.Origin == classify.OriginThinking:
 				// a reasoning step is a draft the agent revised as it went: the summary
 				// restating it otherwise is weaker evidence of a distortion
 				floor = ReasoningDistortionFloor
