@@ -255,11 +255,15 @@ func hasEquivalent(ts []classify.Token, x classify.Token) bool {
 // backedElsewhere: another source fact about the same subject states y (the user
 // corrected the value, or a tool measured it).
 func backedElsewhere(r *rule.Round, i int, f *classify.Fact, x, y classify.Token) bool {
+	moved := -2 // (not looked up yet)
 	for _, ref := range r.Values[y.Norm] {
-		if !ref.Ev && ref.I == i {
+		if !ref.Ev && ref.I == i || !backs(r, i, f, ref, y) {
 			continue
 		}
-		if backs(r, i, f, ref, y) && !restatedAfter(r, i, ref, x, y) {
+		if moved == -2 {
+			moved = lastMove(r, i, x, y)
+		}
+		if moved < r.PosOf(ref) {
 			return true
 		}
 	}
@@ -285,20 +289,26 @@ func backs(r *rule.Round, i int, f *classify.Fact, ref rule.Ref, y classify.Toke
 	return r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || (g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) && sharesKey(g, y))
 }
 
-// restatedAfter: the fact ref states y, and it or a later fact (not source fact i) tells of the move from
-// y to the source's value x ("image: 18" then "sed s/18/18.2/", "was on 18; pinned to
-// 18.2 now"): y was the old state the work moved away from, not a correction of x.
-func restatedAfter(r *rule.Round, i int, ref rule.Ref, x, y classify.Token) bool {
+// lastMove is the position of the last fact (not source fact i) that tells of the
+// move from y to the source's value x ("image: 18" then "sed s/18/18.2/", "was on 18;
+// pinned to 18.2 now"), -1 when none: a fact stating y before it states the old state
+// the work moved away from, not a correction of x. Small figures name too many things
+// to tell ("Bug 2 ... Bug 1").
+func lastMove(r *rule.Round, i int, x, y classify.Token) int {
 	if smallFigure(x) || smallFigure(y) {
-		return false // ("Bug 2 ... Bug 1": small numbers name many things)
+		return -1
 	}
-	at := r.PosOf(ref)
+	states := map[rule.Ref]bool{}
+	for _, ref := range r.Values[y.Norm] {
+		states[ref] = true
+	}
+	last := -1
 	for _, other := range r.Values[x.Norm] {
-		if (other.Ev || other.I != i) && r.PosOf(other) >= at && movesTo(r.Fact(other), y, x) {
-			return true
+		if (other.Ev || other.I != i) && states[other] && r.PosOf(other) > last && movesTo(r.Fact(other), y, x) {
+			last = r.PosOf(other)
 		}
 	}
-	return false
+	return last
 }
 
 // movesTo: g states y and, after it, x, with a word of change between them ("18 ->
