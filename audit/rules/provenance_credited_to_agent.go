@@ -1,8 +1,11 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // The user's order told as the agent's own decision.
@@ -25,6 +28,9 @@ var _ = rule.Register(&rule.Rule{
 		if (f.Act == classify.ActReport || f.Act == classify.ActFinding) && fixVerb[leadVerb(g.Text)] {
 			return rule.Hit{}, false // the user reported a problem; the agent fixed it: no credit taken
 		}
+		if !claimsOrigin(g) {
+			return rule.Hit{}, false // "I am designing the tests": the agent doing what was asked takes no credit for the asking
+		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "what "+speaker(f)+" established is told as the agent's own",
 			rule.Slot{Name: "attribution", Source: speaker(f), Summary: "the assistant"}), true
 	},
@@ -37,6 +43,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Snapshots: I rewrote the importer and decided to keep the nightly snapshots on the cold tier, not the hot one.", Fires: true},
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots moved to the cold tier, not the hot one (the user's call).", Fires: false},
 		{Source: []string{"user: Keep the nightly snapshots on the cold tier, not the hot one."}, Summary: "Nightly snapshots stay on the cold tier, not the hot one; the user said \"I decided this last week\".", Fires: false},
+		// the agent doing what the user asked takes no credit for the asking
+		{Source: []string{"assistant: The user wants me to draft the migration plan for the billing tables."}, Summary: "I am drafting the migration plan for the billing tables.", Fires: false},
+		{Source: []string{"assistant: The user wants me to draft the migration plan for the billing tables."}, Summary: "I decided to draft the migration plan for the billing tables.", Fires: true},
 		// the user reported a bug; the agent fixed it
 		{Source: []string{"assistant: The user is pointing out a bug in `mergeInvoices`: credit notes are summed twice."}, Summary: "I fixed the bug in `mergeInvoices` that summed credit notes twice.", Fires: false},
 		{Source: []string{"assistant: The user is pointing out a bug in `mergeInvoices`: credit notes are summed twice."}, Summary: "I found the bug in `mergeInvoices` that summed credit notes twice.", Fires: true},
@@ -44,6 +53,22 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Read the vendor contract first, the renewal clause is on page 12 - I wrote it myself last spring"}, Summary: "\"Read the vendor contract first, the renewal clause ... - I wrote it myself last spring\" (asked to check the renewal terms)", Fires: false},
 	},
 })
+
+// claimsOrigin: the summary fact says where the claim or choice came from (a verb of
+// credit or choice, "I decided", "I found", "I determined", or "my call", "my
+// choice"), not only what the agent is doing.
+func claimsOrigin(g *classify.Fact) bool {
+	low := lower(g.Text)
+	if strings.Contains(low, "my call") || strings.Contains(low, "my choice") || strings.Contains(low, "my decision") {
+		return true
+	}
+	for _, h := range lexicon.Default().Find(g.Text) {
+		if h.Category == "credit" || h.Category == "chosen" {
+			return true
+		}
+	}
+	return false
+}
 
 // fixVerb: the verbs of fixing a problem. Fixing what someone else reported is the
 // fixer's own work; it takes no credit for the report.
