@@ -40,6 +40,9 @@ var _ = rule.Register(&rule.Rule{
 		// an edit is recorded by the edit: the code the summary says was changed is in it
 		{Source: []string{"tool: Edit(file_path=conf/kiln.toml)\nramp_rate = 120  # slower firing"}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: false},
 		{Source: []string{"assistant: conf/kiln.toml holds the ramp settings."}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: true},
+		// a thing made is recorded by the thing: the user's plan that defines it
+		{Source: []string{"user: Plan: add a RetryBudget struct that caps retries per queue, then wire it into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: false},
+		{Source: []string{"user: Plan: cap retries per queue, then wire the cap into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: true},
 		{Source: []string{"assistant: The stuck session is pid 4411; I can only read, so I won't touch it."}, Summary: "Terminated the stuck session (pid 4411).", Fires: true},
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- None.\n- Purged the session cache on the edge nodes and restarted them", Fires: true},
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- Purge the session cache on the edge nodes, then restart them", Fires: false},
@@ -85,12 +88,12 @@ func novelAction(r *rule.Round, k int) string {
 	cues := lexicon.Default().Find(g.Text)
 	ws := strings.Fields(g.Text)
 	for i, w := range ws {
-		if inCue(cues, strings.Index(g.Text, w)) {
-			continue // "ruled out", "rolled back": the lexicon's own cues
-		}
 		t := strings.Trim(w, ",.;:!?\"'`*()[]")
 		lt := lower(t)
-		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) && !editVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) || notAVerb(w, lt) {
+		if inCue(cues, strings.Index(g.Text, w)) && !authorVerb(lt) {
+			continue // "ruled out", "rolled back": the lexicon's own cues
+		}
+		if !headSlot(ws, i) || len(lt) < 5 || !strings.HasSuffix(lt, "ed") || classify.CueWord(lt) && !eventVerb(lt) && !editVerb(lt) && !authorVerb(lt) || negatedOrFuture(g.Text, strings.Index(g.Text, w)) || notAVerb(w, lt) {
 			continue
 		}
 		if !verbRecorded(r, g, lt) {
@@ -107,7 +110,39 @@ func verbRecorded(r *rule.Round, g *classify.Fact, lt string) bool {
 	st := classify.Stem(lt)
 	return r.Terms[st] || r.Text == nil || len(r.Text.Lookup([]byte(strings.TrimSuffix(st, "e")), 1)) > 0 ||
 		editVerb(lt) && codeNamed(r, g) ||
+		authorVerb(lt) && identifierNamed(r, g) ||
 		lexicon.Default().IsWord(st, "command-verb") && callNames(r, g, lt)
+}
+
+// identifierNamed: g names a code identifier (a CamelCase, snake_case or backticked
+// name of six or more characters) that the round's sources or tool output hold: the
+// thing the summary says was designed or created is there, so its making is no
+// invention (who made it is the provenance rules' question).
+func identifierNamed(r *rule.Round, g *classify.Fact) bool {
+	if r.Text == nil {
+		return false
+	}
+	for _, w := range strings.Fields(g.Text) {
+		w = strings.Trim(w, ",.;:!?\"'`*()[]")
+		if len(w) >= 6 && codeLike(w) && len(r.Text.Lookup([]byte(lower(w)), 1)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// codeLike: a word written as code: an inner capital ("SessionContent") or an
+// underscore ("session_content").
+func codeLike(w string) bool {
+	if strings.Contains(w, "_") {
+		return true
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] >= 'A' && w[i] <= 'Z' && w[i-1] >= 'a' && w[i-1] <= 'z' {
+			return true
+		}
+	}
+	return false
 }
 
 // callNames: a tool call of the round names what g says was launched or run ("Two
@@ -159,6 +194,9 @@ func namesLoaded(r *rule.Round, g *classify.Fact) bool {
 // editVerb: the word says an edit was made (adjusted, modified, reworded): a change to
 // text or code, recorded by the edit itself rather than by the word.
 func editVerb(w string) bool { return lexicon.Default().IsWord(w, "edit") }
+
+// authorVerb: a verb of making something (the lexicon's authorship category).
+func authorVerb(w string) bool { return lexicon.Default().IsWord(w, "authorship") }
 
 // codeNamed: the sources hold one of g's code spans as written ("Adjusted
 // `retries = 3`" beside an edit that wrote it).
