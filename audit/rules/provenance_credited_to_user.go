@@ -9,6 +9,39 @@ import (
 	"github.com/compaudit/compaudit/classify"
 )
 
+// inLeadClause: g opens with a clause of time ("After finding X, the user asked for
+// Y") and the source fact is what that clause holds, not what the credited main clause
+// says: the summary credits the user with Y, not with X.
+func inLeadClause(f, g *classify.Fact) bool {
+	low := lower(g.Text)
+	first, _, _ := strings.Cut(strings.TrimLeft(low, "-*• "), " ")
+	if !timeLeads[first] {
+		return false
+	}
+	comma := strings.Index(low, ",")
+	if comma < 0 {
+		return false
+	}
+	lead, rest := 0, 0
+	for _, w := range f.Words {
+		if strings.Contains(w, ":") {
+			continue // (values count through their words)
+		}
+		inLead := slices.Contains(classify.Terms(g.Text[:comma], nil), w)
+		inRest := slices.Contains(classify.Terms(g.Text[comma:], nil), w)
+		switch {
+		case inLead && !inRest:
+			lead++
+		case inRest && !inLead:
+			rest++
+		}
+	}
+	return lead > rest
+}
+
+// timeLeads open a clause of time before the main one.
+var timeLeads = map[string]bool{"after": true, "when": true, "once": true, "having": true, "upon": true, "following": true}
+
 // The agent's own reading or decision, put in the user's mouth.
 var _ = rule.Register(&rule.Rule{
 	ID:    "provenance/credited-to-user",
@@ -26,7 +59,7 @@ var _ = rule.Register(&rule.Rule{
 		if p.Match.Cover < 0.35 || ownsIt(lower(g.Text)) || citesKind(g, from) {
 			return rule.Hit{}, false
 		}
-		if !retold(p, f) && (quotesSource(f, g) || userBacks(r, p.Sum)) || quotesUser(r, g) {
+		if !retold(p, f) && (quotesSource(f, g) || userBacks(r, p.Sum)) || quotesUser(r, g) || inLeadClause(f, g) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(p.Src, p.Sum, 0.85, "credited to the user; it was "+speaker(f),
@@ -35,6 +68,9 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"user: Are the retries right?", "assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: true},
 		{Source: []string{"user: Keep three retries with jitter for the uploader."}, Summary: "User decision: keep three retries with jitter for the uploader.", Fires: false},
+		// the agent's finding in a clause of time; the user credited with what followed
+		{Source: []string{"assistant: One review thread still needs an answer: a bot comment about the missing index on invoices.created_at."}, Summary: "After finding one open bot comment about the missing index on invoices.created_at, the user wanted the index in a separate PR on main.", Fires: false},
+		{Source: []string{"assistant: One review thread still needs an answer: a bot comment about the missing index on invoices.created_at."}, Summary: "The user found one open bot comment about the missing index on invoices.created_at.", Fires: true},
 		{Source: []string{"assistant: I decided to keep three retries with jitter for the uploader."}, Summary: "Decided to keep three retries with jitter for the uploader.", Fires: false},
 		{Source: []string{"user: The memory keeps growing after uploads.", "assistant: I noted that the thumbnail cache holds decoded frames for every upload."}, Summary: "The user noted that the thumbnail cache holds decoded frames for every upload.", Fires: true},
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries (my suggestion, which the user accepted).", Fires: false},
