@@ -56,12 +56,7 @@ func subjectRestated(f, g *classify.Fact) bool {
 		if len(ws) == 0 {
 			return true
 		}
-		for _, w := range ws {
-			if hasWord(g, w) {
-				return true
-			}
-		}
-		return false
+		return heldWords(g, ws) > 0
 	}
 	return true
 }

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -62,7 +61,7 @@ var _ = rule.Register(&rule.Rule{
 // cable is faulty"), stated without a hedge: the line gives it as established.
 func concludes(c *rule.Clause) bool {
 	return c.Concluded && c.Fact.Status.Epistemic != classify.StatusHypothesis &&
-		!slices.ContainsFunc(c.Fact.Scopes, func(s classify.Scope) bool { return s.Kind == "hedge" })
+		!hedged(&c.Fact)
 }
 
 // unsupportedStatus judges claim g (summary fact k, or one of its clauses) with

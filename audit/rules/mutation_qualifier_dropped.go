@@ -120,13 +120,7 @@ func keptElsewhere(r *rule.Round, p rule.Pair, b classify.Bound) bool {
 		if !slices.ContainsFunc(g.Bounds, func(x classify.Bound) bool { return x.Kind == b.Kind }) {
 			continue
 		}
-		held := 0
-		for _, w := range words {
-			if hasWord(g, w) {
-				held++
-			}
-		}
-		if held*3 >= len(words)*2 {
+		if heldWords(g, words)*3 >= len(words)*2 {
 			return true
 		}
 	}
@@ -149,13 +143,7 @@ func mainClauseHeld(f *classify.Fact, b classify.Bound, g *classify.Fact) bool {
 	if len(ws) < mainClauseWords {
 		return false
 	}
-	held := 0
-	for _, w := range ws {
-		if hasWord(g, w) {
-			held++
-		}
-	}
-	return held*10 >= len(ws)*9
+	return heldWords(g, ws)*10 >= len(ws)*9
 }
 
 // mainClauseWords: the fewest content words a limited clause needs to be matched alone.
@@ -201,16 +189,7 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 	if len(words) == 0 {
 		return true
 	}
-	held := 0
-	for _, w := range words {
-		for _, x := range g.Words {
-			if x == w {
-				held++
-				break
-			}
-		}
-	}
-	return held*2 >= len(words)
+	return heldWords(g, words)*2 >= len(words)
 }
 
 // complementBound: the summary states the limit from the other side, as the condition

@@ -22,13 +22,13 @@ func inLeadClause(f, g *classify.Fact) bool {
 	if comma < 0 {
 		return false
 	}
+	leadTerms, restTerms := classify.Terms(g.Text[:comma], nil), classify.Terms(g.Text[comma:], nil)
 	lead, rest := 0, 0
 	for _, w := range f.Words {
 		if strings.Contains(w, ":") {
 			continue // (values count through their words)
 		}
-		inLead := slices.Contains(classify.Terms(g.Text[:comma], nil), w)
-		inRest := slices.Contains(classify.Terms(g.Text[comma:], nil), w)
+		inLead, inRest := slices.Contains(leadTerms, w), slices.Contains(restTerms, w)
 		switch {
 		case inLead && !inRest:
 			lead++

@@ -47,16 +47,6 @@ var _ = rule.Register(&rule.Rule{
 	},
 })
 
-// hedged: a hedge word governs part of the fact.
-func hedged(g *classify.Fact) bool {
-	for _, s := range g.Scopes {
-		if s.Kind == "hedge" {
-			return true
-		}
-	}
-	return false
-}
-
 // hedgedClaim: a word of belief (the lexicon's hedges marked belief: "presumably",
 // "probably", "I think") governs a word of g that source fact f states too: the hedge
 // is on the claim f made, not on a plan beside it. A modal of possibility ("could be
@@ -72,13 +62,7 @@ func hedgedClaim(g, f *classify.Fact) bool {
 
 // beliefCue: the hedge cue is, whole, one of the lexicon's hedges of belief.
 func beliefCue(cue string) bool {
-	low := strings.ToLower(cue)
-	for _, h := range lexicon.Default().Find(low) {
-		if h.Category == "hedge" && h.Attr("belief") == "yes" && h.Start == 0 && h.End == len(low) {
-			return true
-		}
-	}
-	return false
+	return lexicon.Default().IsWordWith(strings.ToLower(cue), "hedge", "belief", "yes")
 }
 
 // sharesTermAfter: the clause of text that runs from offset at holds a content word
@@ -91,12 +75,7 @@ func sharesTermAfter(text string, at int, f *classify.Fact) bool {
 	if end := strings.IndexAny(rest, ",;:()!?\n—"); end > 0 {
 		rest = rest[:end]
 	}
-	for _, w := range classify.Terms(rest, nil) {
-		if hasWord(f, w) {
-			return true
-		}
-	}
-	return false
+	return heldWords(f, classify.Terms(rest, nil)) > 0
 }
 
 // plainSource is the judged source fact (its index) that holds summary fact k best, when it

@@ -32,20 +32,8 @@ func negatedHeads(f *classify.Fact) map[string]int {
 
 // deniedInClause: a determiner negation ("no", "none") opens the clause word w is in.
 func deniedInClause(f *classify.Fact, w string) bool {
-	for _, clause := range strings.FieldsFunc(lower(f.Text), func(r rune) bool { return r == ';' || r == '.' || r == ',' || r == ':' }) {
-		ws := strings.Fields(clause)
-		denied := false
-		for _, x := range ws {
-			x = strings.Trim(x, "\"'`*()")
-			if determiners[x] {
-				denied = true
-			}
-			if denied && classify.Stem(x) == w {
-				return true
-			}
-		}
-	}
-	return false
+	cut := strings.FieldsFunc(lower(f.Text), func(r rune) bool { return r == ';' || r == '.' || r == ',' || r == ':' })
+	return afterCue(cut, w, func(x string) bool { return determiners[x] })
 }
 
 // negatedBefore: w stands in f after a negation of its own clause ("do not take 2.4
@@ -53,13 +41,19 @@ func deniedInClause(f *classify.Fact, w string) bool {
 // moves the same denial from the verb to its object.
 func negatedBefore(f *classify.Fact, w string) bool {
 	lx := lexicon.Default()
-	for _, clause := range clauses(lower(f.Text)) {
-		denied := false
+	return afterCue(clauses(lower(f.Text)), w, func(x string) bool { return lx.IsWord(x, "negation") })
+}
+
+// afterCue: in one of the clauses, a word cue accepts comes before a word whose stem
+// is w.
+func afterCue(clauses []string, w string, cue func(string) bool) bool {
+	for _, clause := range clauses {
+		seen := false
 		for _, x := range strings.Fields(clause) {
 			x = strings.Trim(x, "\"'`*()")
-			if lx.IsWord(x, "negation") {
-				denied = true
-			} else if denied && classify.Stem(x) == w {
+			if cue(x) {
+				seen = true
+			} else if seen && classify.Stem(x) == w {
 				return true
 			}
 		}
@@ -119,3 +113,19 @@ func forceClass(force int) int {
 }
 
 func hasWord(f *classify.Fact, w string) bool { return slices.Contains(f.Words, w) }
+
+// heldWords counts the words of ws that f holds.
+func heldWords(f *classify.Fact, ws []string) int {
+	n := 0
+	for _, w := range ws {
+		if hasWord(f, w) {
+			n++
+		}
+	}
+	return n
+}
+
+// hedged: a hedge word governs part of the fact.
+func hedged(f *classify.Fact) bool {
+	return slices.ContainsFunc(f.Scopes, func(s classify.Scope) bool { return s.Kind == "hedge" })
+}

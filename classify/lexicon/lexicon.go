@@ -277,9 +277,14 @@ func (lx *Lexicon) Find(text string) []Hit {
 
 // IsWord reports whether w, one word, is wholly a cue of category (of any category
 // when category is ""): "reply" is an imperative, "adjusted" an edit.
-func (lx *Lexicon) IsWord(w, category string) bool {
+func (lx *Lexicon) IsWord(w, category string) bool { return lx.IsWordWith(w, category, "", "") }
+
+// IsWordWith is IsWord for the cues of category whose section sets attribute key to
+// val ("hedge", "belief", "yes": "presumably", not "usually"); key "" asks no
+// attribute.
+func (lx *Lexicon) IsWordWith(w, category, key, val string) bool {
 	for _, h := range lx.Find(w) {
-		if (category == "" || h.Category == category) && h.Start == 0 && h.End == len(w) {
+		if (category == "" || h.Category == category) && (key == "" || h.Attr(key) == val) && h.Start == 0 && h.End == len(w) {
 			return true
 		}
 	}

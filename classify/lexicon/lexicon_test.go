@@ -185,6 +185,22 @@ func TestPrefixExceptions(t *testing.T) {
 	}
 }
 
+// IsWordWith: a cue of the category whose section carries the attribute.
+func TestIsWordWith(t *testing.T) {
+	lx := Default()
+	for _, c := range []struct {
+		w    string
+		want bool
+	}{{"presumably", true}, {"probably", true}, {"usually", false}, {"suggesting", false}} {
+		if !lx.IsWord(c.w, "hedge") {
+			t.Fatalf("%q is no hedge: the case tests nothing", c.w)
+		}
+		if got := lx.IsWordWith(c.w, "hedge", "belief", "yes"); got != c.want {
+			t.Errorf("IsWordWith(%q, hedge, belief=yes) = %v, want %v", c.w, got, c.want)
+		}
+	}
+}
+
 // IsWord: the whole word is a cue of the category (of any with ""); a cue inside a
 // longer word, or a cue of another category, is not.
 func TestIsWord(t *testing.T) {
