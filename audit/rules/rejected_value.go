@@ -51,20 +51,3 @@ func rejectedBefore(text string, at int) bool {
 // rejectWindow is how many words before a value (its own word included) a rejecting
 // cue may stand.
 const rejectWindow = 6
-
-// clauseStart is where the clause holding offset at begins: after the last comma,
-// semicolon, bracket or line break before it, or after a full stop or colon that a
-// space follows ("node:22" and "v1.2" are one word).
-func clauseStart(text string, at int) int {
-	for i := at - 1; i >= 0; i-- {
-		switch text[i] {
-		case ',', ';', '(', ')', '!', '?', '\n':
-			return i + 1
-		case '.', ':':
-			if i+1 < at && text[i+1] == ' ' {
-				return i + 1
-			}
-		}
-	}
-	return 0
-}

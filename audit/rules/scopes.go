@@ -76,6 +76,24 @@ func clauses(text string) []string {
 	return append(out, text[start:])
 }
 
+// clauseStart is where the clause holding offset at begins, read backwards by the
+// convention clauses follows (brackets, ! and ? cut here too): after the last comma,
+// semicolon, bracket or line break before it, or after a full stop or colon that a
+// space follows ("node:22" and "v1.2" are one word).
+func clauseStart(text string, at int) int {
+	for i := at - 1; i >= 0; i-- {
+		switch text[i] {
+		case ',', ';', '(', ')', '!', '?', '\n':
+			return i + 1
+		case '.', ':':
+			if i+1 < at && text[i+1] == ' ' {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
 // prohibitionOn: a deontic prohibition governs w.
 func prohibitionOn(f *classify.Fact, w string) bool {
 	for _, s := range f.Scopes {
