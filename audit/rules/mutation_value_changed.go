@@ -43,6 +43,9 @@ var _ = valueRule("mutation/value-changed", "value",
 		// the same file with a line to look at is no other value; another file is
 		{Source: []string{"assistant: The lock is taken in store/lease.go when a tenant imports."}, Summary: "**File**: `store/lease.go:85` takes the lock when a tenant imports.", Fires: false},
 		{Source: []string{"assistant: The lock is taken in store/lease.go when a tenant imports."}, Summary: "**File**: `store/lock.go:85` takes the lock when a tenant imports.", Fires: true},
+		// a count moved onto the noun another count had: the total now counts one part
+		{Source: []string{"assistant: The survey got 40 replies (25 staff + 15 students)."}, Summary: "Survey replies: 40 staff + 15 students.", Fires: true},
+		{Source: []string{"assistant: The survey got 40 replies (25 staff + 15 students)."}, Summary: "The survey got 40 replies: 25 from staff, 15 from students.", Fires: false},
 		// a value inside the words of someone the summary quotes is theirs
 		{Source: []string{"assistant: Option 2: keep the parsers in the `ingest` package (current layout).", "user: yes do option 1"}, Summary: "Parsers move out of the `ingest` package (user: \"yes do option 1\").", Fires: false},
 	})

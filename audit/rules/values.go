@@ -129,10 +129,10 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	s := 2
 	if x.Key != "" && x.Key == y.Key {
 		s += 2
-	} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) && !(digitAdded(x, y) && shareSlotWord(f, x, g, y)) {
-		return 0, false // values given to different things (unless one slip apart)
+	} else if x.Key != "" && y.Key != "" && !oneSlip(x, y) && !(digitAdded(x, y) && shareSlotWord(f, x, g, y)) && !sameNoun(f, g, x, y) {
+		return 0, false // values given to different things (unless one slip apart, or counts of one noun)
 	}
-	if x.Noun != "" && x.Noun == y.Noun {
+	if sameNoun(f, g, x, y) {
 		s += 2
 	}
 	if s == 2 && smallFigure(x) && smallFigure(y) && !lineRef(x) && !sameSlot(f, g, x, y) {
@@ -493,7 +493,42 @@ func swapped(f, g *classify.Fact, x, y classify.Token) bool {
 			shared++
 		}
 	}
-	return shared >= 2 || shared == 1 && len(around) <= 2
+	return shared >= 2 || shared == 1 && len(around) <= 2 || nounMoved(f, g, x, y, ye)
+}
+
+// nounMoved: the word that follows x in the source (what it counts) follows y in the
+// summary, and not y where the source states it: "9 new checks (4 lint + 5 schema)"
+// became "9 lint + 5 schema", the lint count is now 9.
+func nounMoved(f, g *classify.Fact, x, y classify.Token, ye int) bool {
+	w := nextWord(f.Text, x.End)
+	return w != "" && w == nextWord(g.Text, y.End) && w != nextWord(f.Text, ye)
+}
+
+// sameNoun: x and y count the same thing: one noun, or the same word right after
+// each ("5 unit + 2 integration", "7 unit + 2 integration").
+func sameNoun(f, g *classify.Fact, x, y classify.Token) bool {
+	if x.Noun != "" && x.Noun == y.Noun {
+		return true
+	}
+	w := nextWord(f.Text, x.End)
+	return w != "" && w == nextWord(g.Text, y.End)
+}
+
+// nextWord is the content word right after offset e, lower-cased and stemmed ("" for
+// a short or common word, or none).
+func nextWord(text string, e int) string {
+	if e < 0 || e > len(text) {
+		return ""
+	}
+	ws := strings.Fields(text[e:])
+	if len(ws) == 0 || text[e] != ' ' {
+		return ""
+	}
+	lw := strings.ToLower(strings.Trim(ws[0], ",.;:()'\"`*"))
+	if len(lw) <= 2 || stopish[lw] {
+		return ""
+	}
+	return classify.Stem(lw)
 }
 
 func positionOf(f *classify.Fact, y classify.Token) (int, int) {
