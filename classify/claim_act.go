@@ -80,6 +80,9 @@ func chatterFact(f *Fact, cues cueSet) bool {
 	if f.Status.Choice == StatusTriedFailed || f.Status.Epistemic != "" || f.Emphasis > 1 {
 		return false
 	}
+	if opener && len(ws) > 8 && (f.Status.Choice == StatusChosen || f.Status.Choice == StatusRejected) {
+		return false // "I should keep X rather than Y": a choice, whatever it opens with
+	}
 	if f.Negated && len(ws) > 6 {
 		return false // "Now I see the problem: X never runs" states a finding
 	}
