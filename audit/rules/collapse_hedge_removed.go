@@ -34,6 +34,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: My guess is the flaky test depends on wall-clock time."}, Summary: "The flaky test depends on wall-clock time.", Fires: true},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar.", "assistant: Confirmed: with DNS caching on the sidecar the timeouts are gone."}, Summary: "DNS retries on the sidecar caused the timeouts.", Fires: false},
 		{Source: []string{"assistant: The timeouts are probably caused by DNS retries on the sidecar."}, Summary: "Hypothesis: DNS retries on the sidecar likely cause the timeouts.", Fires: false},
+		// a label that says the claim is untried keeps the doubt
+		{Source: []string{"assistant: I think the cold-start spike comes from the font preload, but I haven't measured it."}, Summary: "Lead (untested): the cold-start spike comes from the font preload.", Fires: false},
+		{Source: []string{"assistant: I think the cold-start spike comes from the font preload, but I haven't measured it."}, Summary: "Lead: the cold-start spike comes from the font preload.", Fires: true},
 		// a line that shares the guess's evidence but not what it is about
 		{Source: []string{"assistant: The lint failures are probably from the vendoring PR (#412) that landed on main last night."}, Summary: "Successfully created and merged the vendoring PR #412 that landed on main last night.", Fires: false},
 		{Source: []string{"assistant: The lint failures are probably from the vendoring PR (#412) that landed on main last night."}, Summary: "The lint failures come from the vendoring PR #412 on main.", Fires: true},
