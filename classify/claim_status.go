@@ -114,7 +114,10 @@ func momentField(text string) (n int, ok bool) {
 
 // compoundHeads are nouns an -ing status word commonly modifies into a thing's name.
 var compoundHeads = map[string]bool{"tree": true, "directory": true, "dir": true, "copy": true, "set": true, "group": true,
-	"day": true, "days": true, "hours": true, "memory": true, "branch": true, "grade": true}
+	"day": true, "days": true, "hours": true, "memory": true, "branch": true, "grade": true,
+	// a belief still being held ("working theory", "working guess") or said in passing
+	"guess": true, "theory": true, "hypothesis": true, "assumption": true, "idea": true, "draft": true, "title": true,
+	"mention": true, "remark": true, "thought": true, "reference": true}
 
 // statusTag: the cue at offset at stands in a short tag that closes the text, after a
 // parenthesis, a bracket or a dash ("… (already fixed)", "… - resolved", "… — done"):

@@ -51,6 +51,8 @@ func TestStatusWordInACompound(t *testing.T) {
 	}{
 		{"The edits are only on the shadow branch, not in the working tree.", ""},
 		{"The diff lives in a working copy on the build host.", ""},
+		{"Working theory: the kiln thermocouple drifts above 900 C.", ""},
+		{"A passing remark in the design review mentioned the quota.", ""},
 		{"The importer is not working.", StatusOpen},
 		{"The importer is working again.", StatusResolved},
 	}
