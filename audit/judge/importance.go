@@ -245,7 +245,7 @@ func superseded(r *rule.Round, i int) bool {
 	case f.Status.Epistemic == classify.StatusHypothesis && f.Origin != classify.OriginUser:
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Status.Epistemic == classify.StatusEstablished
-		})) > 0 || r.ConfirmedLater(i)
+		})) > 0 || r.ConfirmedLater(i) || r.SettledBack(i)
 	case f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
 		return len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
 	case f.Plan && !f.Modality.Negative && !f.Negated && r.EditedLater(i):

@@ -69,7 +69,7 @@ func settledLater(r *rule.Round, i int) bool {
 	return memoFact(r, "rules.settledLater", i, func() bool { // (once per fact and round)
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Status.Epistemic == classify.StatusEstablished || g.Origin == classify.OriginTool && g.Act != classify.ActFailure
-		})) > 0
+		})) > 0 || r.SettledBack(i)
 	})
 }
 

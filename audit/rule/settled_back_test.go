@@ -1,0 +1,39 @@
+package rule
+
+import (
+	"testing"
+
+	"github.com/compaudit/compaudit/classify"
+)
+
+func roundOf(texts ...string) *Round {
+	r := &Round{}
+	for k, t := range texts {
+		for _, f := range classify.Extract("m", "assistant", t) {
+			r.Src = append(r.Src, f)
+			r.Pos = append(r.Pos, k)
+		}
+	}
+	return r
+}
+
+// A later fact that points back ("confirms it") settles the last guess it shares a
+// term with; one that points at nothing, or at a later guess, does not.
+func TestSettledBack(t *testing.T) {
+	cases := []struct {
+		texts []string
+		want  bool
+	}{
+		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "The door sensor log confirms it: readings jump each time it opens."}, true},
+		{[]string{"Probably the replica lags because the nightly vacuum holds a lock.", "That proves it: pg_locks shows the vacuum holding the lock for 40 minutes."}, true},
+		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "The door sensor readings jump each time it opens."}, false},
+		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "Perhaps the door sensor also drifts in the cold.", "The door sensor log confirms it: readings jump each time it opens."}, false},
+		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "The invoice export confirms it: totals match."}, false},
+	}
+	for k, c := range cases {
+		r := roundOf(c.texts...)
+		if got := r.SettledBack(0); got != c.want {
+			t.Errorf("case %d: settled %v, want %v", k, got, c.want)
+		}
+	}
+}
