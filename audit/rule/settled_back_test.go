@@ -27,6 +27,8 @@ func TestSettledBack(t *testing.T) {
 		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "The door sensor log confirms it: readings jump each time it opens."}, true},
 		{[]string{"Probably the replica lags because the nightly vacuum holds a lock.", "That proves it: pg_locks shows the vacuum holding the lock for 40 minutes."}, true},
 		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "The door sensor readings jump each time it opens."}, false},
+		{[]string{"Suspect the tile cache evicts too early because its TTL is read in seconds, not minutes.", "After the TTL fix the hit rate is back at 94%, so the unit explanation holds."}, true},
+		{[]string{"Suspect the tile cache evicts too early because its TTL is read in seconds, not minutes.", "The cache holds 512 tiles per zoom level."}, false},
 		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "Perhaps the door sensor also drifts in the cold.", "The door sensor log confirms it: readings jump each time it opens."}, false},
 		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "The invoice export confirms it: totals match."}, false},
 	}
