@@ -17,6 +17,9 @@ func TestFactAct(t *testing.T) {
 		{"The stop hook might have failed before it wrote the marker.", ActFailure, false},
 		{"Timeouts like these usually come from the relay rather than the broker; unproven so far, it needs a bypass to check.", ActDecision, false},
 		{"We'll route through the relay rather than the broker.", ActDecision, true},
+		// a product whose name holds a failure word is no failure
+		{"Crashlytics received the symbol files for build 311.", ActFailure, false},
+		{"The symbol uploader crashed on build 311.", ActFailure, true},
 	}
 	for _, c := range cases {
 		fs := ExtractSource(Source{ID: "m", Role: "assistant", Text: c.text})
