@@ -18,7 +18,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false
 		}
 		for _, t := range g.Tokens {
-			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) || ownNumbering(r, g, t) || inStepLabel(r, g, t) {
+			if !classify.Specific(t) || lineNumber(t) || r.Explained[k][t.Raw] || valueSupported(r, t) || truncationOfSource(r, t) || ownNumbering(r, g, t) || inStepLabel(r, g, t) || percentOfPair(g, t) {
 				continue
 			}
 			return rule.NewHit(-1, k, 0.8, "no source states "+t.Raw, rule.Slot{Name: slot(t), Summary: t.Raw}), true
@@ -30,6 +30,12 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: $ gh pr create --fill\nhttps://github.com/acme/tiles/pull/4127"}, Summary: "The tile cache change is PR #4127.", Fires: false},
 		{Source: []string{"tool: $ gh pr view --json number,title\n{\"number\":4127,\"title\":\"Move the tile cache\"}"}, Summary: "The tile cache change is PR #4127.", Fires: false},
 		{Source: []string{"tool: $ gh pr create --fill\nhttps://github.com/acme/tiles/pull/4127"}, Summary: "The tile cache change is PR #918.", Fires: true},
+		// a percentage worked out from the line's own figures
+		{Source: []string{"assistant: Minification took the bundle from 5120000 to 3840000 bytes."}, Summary: "Minification took the bundle from 5120000 to 3840000 bytes, i.e. 25% smaller.", Fires: false},
+		{Source: []string{"assistant: Minification took the bundle from 5120000 to 3840000 bytes."}, Summary: "Minification took the bundle from 5120000 to 3840000 bytes, i.e. 40% smaller.", Fires: true},
+		// a number given as a segment of a path
+		{Source: []string{"assistant: Uploaded the firmware build artifacts to s3://acme-ci/firmware/20931/."}, Summary: "Uploaded the firmware build artifacts (build 20931).", Fires: false},
+		{Source: []string{"assistant: Uploaded the firmware build artifacts to s3://acme-ci/firmware/20931/."}, Summary: "Uploaded the firmware build artifacts (build 20931, 8812 files).", Fires: true},
 		// the summary numbering its own items states no value; a lone "#2" does
 		{Source: []string{"user: Three questions: is the cache warm? is the CDN purged? are the logs rotated?"}, Summary: "**Question #1**: is the cache warm?\n**Question #2**: is the CDN purged?\n**Question #3**: are the logs rotated?", Fires: false},
 		{Source: []string{"user: Three questions: is the cache warm? is the CDN purged? are the logs rotated?"}, Summary: "**Question #2**: is the CDN purged? (see ticket #2)", Fires: true},
@@ -60,7 +66,7 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 			return true
 		}
 	case classify.TokNumber, classify.TokCount:
-		if sameDigits(r, t) {
+		if sameDigits(r, t) || pathSegment(r, t) {
 			return true
 		}
 	case classify.TokSize, classify.TokDuration, classify.TokPercent:
@@ -87,6 +93,16 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 		}
 	}
 	return false
+}
+
+// pathSegment: a number the sources give as a whole segment of a path or URL
+// (".../builds/40817/" for "build 40817").
+func pathSegment(r *rule.Round, t classify.Token) bool {
+	n := strings.ReplaceAll(t.Raw, ",", "")
+	if len(n) < 3 || strings.Trim(n, "0123456789") != "" {
+		return false
+	}
+	return r.Mentions("/"+n+"/") || r.Mentions("/"+n+" ") || r.Mentions("/"+n+"\n") || r.Mentions("/"+n+"`")
 }
 
 func pathSupported(r *rule.Round, norm string) bool {
@@ -156,6 +172,37 @@ func near(a, b float64) bool {
 		d = -d
 	}
 	return d <= 1e-9*max(1, b) || b != 0 && d/b < 0.005
+}
+
+// percentOfPair: a percentage the summary line works out from two figures it gives
+// itself ("8412004 -> 6309003 bytes, i.e. 25% smaller"): the change between them or
+// the one as a share of the other, to the percentage's own precision. The figures
+// are judged on their own.
+func percentOfPair(g *classify.Fact, t classify.Token) bool {
+	if t.Kind != classify.TokPercent {
+		return false
+	}
+	tol := 0.5
+	for range t.Prec {
+		tol /= 10
+	}
+	var xs []float64
+	for _, y := range g.Tokens {
+		if y.Kind != classify.TokPercent && y.Num > 0 && (y.Kind == classify.TokNumber || y.Kind == classify.TokCount || y.Kind == classify.TokSize || y.Kind == classify.TokDuration || y.Kind == classify.TokMoney) {
+			xs = append(xs, y.Num)
+		}
+	}
+	for i := range xs {
+		for j := i + 1; j < len(xs); j++ {
+			lo, hi := min(xs[i], xs[j]), max(xs[i], xs[j])
+			for _, p := range []float64{(hi - lo) / hi * 100, (hi - lo) / lo * 100, lo / hi * 100} {
+				if d := p - t.Num; d <= tol+1e-9 && d >= -tol-1e-9 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // fractionOf: a source gives the percentage as a ratio (0.309 for 30.9%).

@@ -31,7 +31,7 @@ var _ = rule.Register(&rule.Rule{
 			changed[d.src.Norm] = true // a changed value is a mutation, not a loss
 		}
 		for _, t := range f.Tokens {
-			if minor && !oneOffID(t) || !exactValue(t) && !(quantity(t) && requirement(f)) && !commandToRun(f, t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) {
+			if minor && !oneOffID(t) || !exactValue(t) && !(quantity(t) && requirement(f)) && !commandToRun(f, t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) || updatedValue(r, p.Src, g, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true
@@ -47,11 +47,31 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to run it again.", Fires: true},
 		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to rerun `pnpm run e2e:smoke --shard 3`.", Fires: false},
 		{Source: []string{"user: the smoke suite in `e2e/smoke` is still red, please look at it again"}, Summary: "The user noted the smoke suite is still red and asked to look at it again.", Fires: false},
+		// a later message set a new value, which the summary gives
+		{Source: []string{"user: Upload each audit export to the vault; keep the exports in cold storage for 60 days.", "user: Update: keep them 120 days, not 60."}, Summary: "Upload each audit export to the vault and keep the exports in cold storage for 120 days (up from 60).", Fires: false},
+		{Source: []string{"user: Upload each audit export to the vault; keep the exports in cold storage for 60 days."}, Summary: "Upload each audit export to the vault and keep the exports in cold storage.", Fires: true},
 		// a one-off identifier counts even in a minor statement; a short commit name there does not
 		{Source: []string{"assistant: The converter kept the ProductCode unchanged (5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B) and set the scope to per-user."}, Summary: "The converter kept the ProductCode unchanged and set the scope to per-user.", Fires: true},
 		{Source: []string{"assistant: The converter kept the ProductCode unchanged (5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B) and set the scope to per-user."}, Summary: "The converter kept the ProductCode 5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B and set the scope to per-user.", Fires: false},
 	},
 })
+
+// updatedValue: the summary fact gives t's slot the newer value a later source set
+// ("keep them 120 days, not 60" after "keep them 60 days"): the old value was superseded, not
+// lost.
+func updatedValue(r *rule.Round, i int, g *classify.Fact, t classify.Token) bool {
+	for _, y := range g.Tokens {
+		if y.Kind != t.Kind || y.Family != t.Family || classify.Equivalent(y, t) {
+			continue
+		}
+		for _, ref := range r.Values[y.Norm] {
+			if !ref.Ev && r.Pos[ref.I] > r.Pos[i] {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // oneOffID: an identifier nobody can rebuild from its description (a UUID or GUID, a
 // digest): lost, it is lost for good, however minor the fact that carried it.
