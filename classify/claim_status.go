@@ -18,6 +18,10 @@ func statusOf(cues cueSet) Status {
 		neg := cues.negatedAt(h.Start)
 		switch h.Category {
 		case "hedge":
+			if verdictAfter(cues.text, h.End) {
+				certain = true // "The guess holds: …": a verdict on the belief
+				continue
+			}
 			hedged = true
 		case "certain":
 			if neg {

@@ -33,7 +33,7 @@ func (r *Round) SettledBack(i int) bool {
 func (r *Round) pointingBack() []int {
 	var out []int
 	for j := range r.Src {
-		if g := &r.Src[j]; g.Status.Epistemic == classify.StatusEstablished && pointsBack(g.Text) || beliefVerdict(g.Text) {
+		if g := &r.Src[j]; g.Status.Epistemic == classify.StatusEstablished && pointsBack(g.Text) || classify.BeliefVerdict(g.Text) {
 			out = append(out, j)
 		}
 	}
@@ -84,32 +84,7 @@ func pointsBack(text string) bool {
 	return false
 }
 
-// beliefVerdict: the text gives a verdict on an earlier belief by naming it ("so the
-// renamed-field explanation holds", "the theory checks out", "my hunch was right").
-func beliefVerdict(text string) bool {
-	ws := strings.Fields(strings.ToLower(text))
-	for k, w := range ws {
-		if !beliefNoun[strings.Trim(w, ".,:;!*_")] || k+1 >= len(ws) {
-			continue
-		}
-		next := strings.Trim(ws[k+1], ".,:;!*_")
-		if verdictWord[next] {
-			return true
-		}
-		if (next == "is" || next == "was") && k+2 < len(ws) && verdictAfterBe[strings.Trim(ws[k+2], ".,:;!*_")] {
-			return true
-		}
-		if next == "checks" && k+2 < len(ws) && strings.Trim(ws[k+2], ".,:;!*_") == "out" {
-			return true
-		}
-	}
-	return false
-}
-
 var (
-	beliefNoun     = map[string]bool{"explanation": true, "theory": true, "hypothesis": true, "guess": true, "hunch": true, "suspicion": true, "diagnosis": true}
-	verdictWord    = map[string]bool{"holds": true, "held": true, "stands": true}
-	verdictAfterBe = map[string]bool{"right": true, "correct": true, "confirmed": true}
-	certaintyVerb  = map[string]bool{"confirms": true, "confirmed": true, "proves": true, "proved": true, "verifies": true, "verified": true, "settles": true, "settled": true}
-	backPronoun    = map[string]bool{"it": true, "this": true, "that": true}
+	certaintyVerb = map[string]bool{"confirms": true, "confirmed": true, "proves": true, "proved": true, "verifies": true, "verified": true, "settles": true, "settled": true}
+	backPronoun   = map[string]bool{"it": true, "this": true, "that": true}
 )
