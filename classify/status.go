@@ -63,6 +63,9 @@ func statusBits(text string) uint8 {
 		}
 		if c := hitStatus(text, h, negated(h)); c != "" {
 			set(c)
+			if c == StRejected && contrastCue(h.Phrase) {
+				set(StChosen) // "X instead of Y" rejects Y and chooses X
+			}
 		}
 	}
 	anyNeg := false
@@ -76,6 +79,13 @@ func statusBits(text string) uint8 {
 		set(StDone) // "40 of 40", "All 40 shards are rebalanced"
 	}
 	return out
+}
+
+// contrastCue: a rejection that names the option taken in its place ("X instead of
+// Y", "X rather than Y").
+func contrastCue(phrase string) bool {
+	p := strings.ToLower(phrase)
+	return p == "instead of" || p == "rather than"
 }
 
 // conditional: cue h sits in a clause opened by until, unless or if: it states the

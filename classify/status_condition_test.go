@@ -75,3 +75,22 @@ func TestStatusClassesSkipCompounds(t *testing.T) {
 		t.Errorf("%q does not read as open work", g.Text)
 	}
 }
+
+// "X instead of Y" rejects Y and chooses X: both classes; a plain rejection only one.
+// A sign-off is a decision.
+func TestContrastChooses(t *testing.T) {
+	cases := []struct {
+		text             string
+		chosen, rejected bool
+	}{
+		{"Print the flyers on recycled stock instead of the coated one.", true, true},
+		{"The coated stock was ruled out for the flyers.", false, true},
+		{"Recycled stock for the flyers has the printer's sign-off.", true, false},
+	}
+	for _, c := range cases {
+		st := StatusClasses(&Fact{Text: c.text})
+		if st[StChosen] != c.chosen || st[StRejected] != c.rejected {
+			t.Errorf("%q: classes %v, want chosen %v rejected %v", c.text, st, c.chosen, c.rejected)
+		}
+	}
+}

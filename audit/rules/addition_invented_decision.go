@@ -27,7 +27,7 @@ var _ = rule.Register(&rule.Rule{
 				continue
 			}
 			f := r.Fact(s.Ref)
-			if f.Status.Choice == classify.StatusChosen || f.Act == classify.ActDecision && f.Status.Choice != classify.StatusRejected ||
+			if f.Status.Choice == classify.StatusChosen || f.Act == classify.ActDecision && (f.Status.Choice != classify.StatusRejected || choosesByContrast(f)) ||
 				f.Act == classify.ActRequest || f.Act == classify.ActRule || f.Origin == classify.OriginUser || f.Act == classify.ActPlan {
 				return rule.Hit{}, false
 			}
@@ -44,8 +44,17 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"tool: The reviewer approved the seating chart for the gala."}, Summary: "Seating chart: approved.", Fires: false},
 		{Source: []string{"tool: The reviewer has not approved the seating chart yet."}, Summary: "Seating chart: approved.", Fires: true},
 		{Source: []string{"assistant: I drafted the seating chart for the gala; nobody has looked at it yet."}, Summary: "Seating chart: approved.", Fires: true},
+		// "X instead of Y" decides X
+		{Source: []string{"assistant: SQS and Kafka both fit the queue.", "user: Use SQS for the job queue instead of Kafka."}, Summary: "Decided: the job queue moves to SQS.", Fires: false},
 	},
 })
+
+// choosesByContrast: the fact rejects one option for another ("X instead of Y"),
+// which decides X.
+func choosesByContrast(f *classify.Fact) bool {
+	_, _, ok := contrastSides(f.Text)
+	return ok
+}
 
 // decisionEchoed: a source fact makes a decision with the summary's own decision word
 // ("approved", "picked") about a thing the summary names too ("User approved the
