@@ -61,6 +61,9 @@ func Equivalent(a, b Token) bool {
 	if same, ok := sameName(a, b); ok {
 		return same
 	}
+	if hyphenCount(a, b) || hyphenCount(b, a) {
+		return true
+	}
 	switch {
 	case a.Kind == TokTime && b.Kind == TokTime:
 		return sameClock(a, b)
@@ -76,6 +79,41 @@ func Equivalent(a, b Token) bool {
 		return sameMagnitude(a.Num, b.Num)
 	}
 	return false
+}
+
+// hyphenCount: a is a count written as an adjective ("a 500-record batch", read as a
+// name) and b the same figure, bare or counting the same noun ("500 records").
+func hyphenCount(a, b Token) bool {
+	if a.Kind != TokID || a.Family != "name" {
+		return false
+	}
+	digits, word, ok := strings.Cut(a.Raw, "-")
+	if !ok || digits == "" || digits[0] == '0' || strings.Trim(digits, "0123456789") != "" || !countNoun(word) {
+		return false
+	}
+	return numberLike(b) && b.Kind != TokID && b.Num == a.Num && (b.Noun == "" || b.Noun == singular(word))
+}
+
+// countNoun: w, after "N-", can be what N counts ("500-record", "3-node"), not an
+// adjective's ending ("1-based", "3-wide").
+func countNoun(w string) bool {
+	return lowerWord(w) && !strings.HasSuffix(w, "ed") && !adjectiveEndings[w]
+}
+
+var adjectiveEndings = map[string]bool{"like": true, "style": true, "only": true, "wide": true, "specific": true, "friendly": true,
+	"aware": true, "safe": true, "free": true, "proof": true, "ish": true, "ready": true, "compatible": true}
+
+// lowerWord: w is a lower-case word of at least three letters and nothing else.
+func lowerWord(w string) bool {
+	if len(w) < 3 {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // sameName compares two names (paths and URLs, hashes and UUIDs); ok is false when a

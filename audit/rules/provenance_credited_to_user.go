@@ -219,11 +219,18 @@ func speaker(f *classify.Fact) string {
 func sharedRare(a, b *classify.Fact) int {
 	n := 0
 	for _, w := range a.Words {
-		if (strings.Contains(w, ":") || len(w) >= 6) && slices.Contains(b.Words, w) {
+		if (strings.Contains(w, ":") && !smallCount(w) || len(w) >= 6) && slices.Contains(b.Words, w) {
 			n++
 		}
 	}
 	return n
+}
+
+// smallCount: the term is a figure of one or two digits ("num:3"), which many facts
+// share by chance.
+func smallCount(w string) bool {
+	n, ok := strings.CutPrefix(w, "num:")
+	return ok && len(n) <= 2 && strings.Trim(n, "0123456789") == ""
 }
 
 // claimWords are a fact's terms without the parties' names (user, assistant, we).
