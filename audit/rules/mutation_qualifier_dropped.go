@@ -225,7 +225,7 @@ func predicateKept(f *classify.Fact, b classify.Bound, g *classify.Fact) bool {
 	if j := strings.LastIndexAny(before, ".;:!?(\n"); j >= 0 {
 		before = before[j+1:]
 	}
-	ws := classify.Terms(before, nil)
+	ws := slices.DeleteFunc(classify.Terms(before, nil), lightVerb)
 	if len(ws) > 2 {
 		ws = ws[len(ws)-2:]
 	}
@@ -235,15 +235,20 @@ func predicateKept(f *classify.Fact, b classify.Bound, g *classify.Fact) bool {
 			ws = ws[:1]
 		}
 	}
-	for _, w := range ws {
-		for _, x := range g.Words {
-			if x == w {
-				return true
-			}
-		}
-	}
-	return false
+	return heldWords(g, ws) == len(ws)
 }
+
+// lightVerb: a term of a verb that says little of what is limited ("stays under
+// 2000", "remains below"): the words before it name the thing.
+func lightVerb(w string) bool { return lightVerbs[w] }
+
+var lightVerbs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range []string{"stay", "stays", "remain", "remains", "keep", "keeps", "get", "gets", "become", "becomes"} {
+		m[classify.Stem(w)] = true
+	}
+	return m
+}()
 
 // restated: the summary fact says the source fact again nearly word for word, so a
 // clause missing from it was cut, not summarised away.

@@ -34,3 +34,35 @@ func TestMainClauseHeld(t *testing.T) {
 		}
 	}
 }
+
+// The limited predicate is kept when the summary names the thing it limits (the two
+// content words before the qualifier, a light verb aside), not when it shares one
+// word of it in another rule.
+func TestPredicateKept(t *testing.T) {
+	src := "Rules: do not delete the old archive bucket until every replica reports in sync; never run the backfill on weekends."
+	limit := "Keep the queue depth under 2000 jobs or we pause it."
+	for _, c := range []struct {
+		src, sum, kind string
+		want           bool
+	}{
+		{src, "Rules: don't delete the old archive bucket yet.", "until", true},
+		{src, "Rules: never run the backfill on weekends; the archive is read-only.", "until", false},
+		{limit, "Mind the queue depth of 2000 jobs.", "atmost", true},
+		{limit, "Mind the 2000 jobs limit.", "atmost", false},
+	} {
+		f := classify.Extract("m1", "user", c.src)[0]
+		g := classify.Extract("c1", "summary", c.sum)[0]
+		var b *classify.Bound
+		for k := range f.Bounds {
+			if f.Bounds[k].Kind == c.kind {
+				b = &f.Bounds[k]
+			}
+		}
+		if b == nil {
+			t.Fatalf("no %s bound in %q: %+v", c.kind, c.src, f.Bounds)
+		}
+		if got := predicateKept(&f, *b, &g); got != c.want {
+			t.Errorf("%q: predicate kept %v, want %v", c.sum, got, c.want)
+		}
+	}
+}
