@@ -33,6 +33,9 @@ var _ = rule.Register(&rule.Rule{
 			if fn[w] > 0 && sameDenial(f, g, w) || gn[w] > 0 && sameDenial(g, f, w) {
 				continue // "never had its rows merged" and "rows were never merged": one denial
 			}
+			if fn[w] > 0 && plainCount(f, w) >= plainCount(g, w) || gn[w] > 0 && plainCount(g, w) >= plainCount(f, w) {
+				continue // the plain mentions are the other side's plain ones ("reindex X; never reindex Y" kept as "reindex X")
+			}
 			if fn[w] > 0 && prohibits(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 && !orderOn(g, w) {
 				continue // a prohibition gone altogether: the rule is lost (omission), not flipped
 			}
@@ -61,6 +64,9 @@ var _ = rule.Register(&rule.Rule{
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket is versioned.", Fires: true},
+		// the source's plain mention is the one the summary keeps; the denied one is gone
+		{Source: []string{"assistant: The importer reindexes the orders table each night and never reindexes the ledger table."}, Summary: "The importer reindexes the orders table each night (the ledger table is left alone).", Fires: false},
+		{Source: []string{"assistant: The importer never reindexes the ledger table."}, Summary: "The importer reindexes the ledger table.", Fires: true},
 		{Source: []string{"user: Never rotate the signing key during a release."}, Summary: "Always rotate the signing key during a release.", Fires: true},
 		{Source: []string{"user: Heavy jobs run only at night.", "user: Never skip the backup check."}, Summary: "User rules: never skip the backup check; heavy jobs only at night.", Fires: false},
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket isn't versioned.", Fires: false},
@@ -500,4 +506,23 @@ func privative(neg, pos *classify.Fact, w string) bool {
 		}
 	}
 	return false
+}
+
+// plainCount is how many words of f with stem w no negation governs: its mentions
+// less the distinct negations (a cue read as both "not" and a prohibition is one)
+// whose head it is.
+func plainCount(f *classify.Fact, w string) int {
+	n := 0
+	for _, x := range strings.Fields(lower(f.Text)) {
+		if classify.Stem(strings.Trim(x, ",.;:!?\"'`*()")) == w {
+			n++
+		}
+	}
+	var at []int
+	for _, sc := range f.Scopes {
+		if sc.Head == w && (sc.Kind == "neg" && !determiners[sc.Cue] || sc.Kind == "deontic" && sc.Neg) && !slices.Contains(at, sc.Start) {
+			at = append(at, sc.Start)
+		}
+	}
+	return n - len(at)
 }
