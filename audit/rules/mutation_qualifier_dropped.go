@@ -48,6 +48,9 @@ var _ = rule.Register(&rule.Rule{
 		// the limit kept in another line of the summary
 		{Source: []string{"user: Every invoice must produce exactly one ledger entry in the billing db."}, Summary: "## Goal\nEach invoice produces exactly one ledger entry in the billing db.\n## Flow\n- Invoices go to the ledger entry writer, then to the billing db.", Fires: false},
 		{Source: []string{"user: Every invoice must produce exactly one ledger entry in the billing db."}, Summary: "## Goal\nInvoices produce ledger entries.\n## Flow\n- Every invoice must produce a ledger entry in the billing db.", Fires: true},
+		// a condition restated around its value; its value kept without it
+		{Source: []string{"assistant: The backfill takes about 3 h, which fits the freeze if we start at 22:00."}, Summary: "The backfill takes about 3 h, which fits the freeze starting at 22:00.", Fires: false},
+		{Source: []string{"assistant: The backfill takes about 3 h, which fits the freeze if we start at 22:00."}, Summary: "The backfill takes about 3 h, which fits the freeze (22:00).", Fires: true},
 		// a long rule whose limited clause the summary restates whole, the limit gone
 		{Source: []string{"user: Don't drop the legacy orders table until the nightly export has run twice on the new schema without a diff."}, Summary: "## Task\nMove the nightly export to the new schema, then retire the legacy orders table.\n## Constraints\n- Don't drop the legacy orders table.", Fires: true},
 		{Source: []string{"user: Don't drop the legacy orders table until the nightly export has run twice on the new schema without a diff."}, Summary: "## Task\nMove the nightly export to the new schema, then retire the legacy orders table.\n## Constraints\n- Don't drop the legacy orders table until two nightly exports on the new schema ran without a diff.", Fires: false},
@@ -177,8 +180,10 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 		}
 	}
 	if len(b.Values) > 0 {
-		// the bound's value is still there but not the bound ("not before 09-30" became "on 09-30"): dropped
-		return false
+		// the bound's value is still there but not the bound ("not before 09-30" became
+		// "on 09-30"): dropped, unless a condition is restated whole around its value
+		// ("if we start at 01:00" as "starting at 01:00")
+		return b.Kind == "if" && conditionRestated(b, g)
 	}
 	if b.Kind == "only" {
 		// a focus word limits by itself: the clause it scopes survives whole when the
@@ -190,6 +195,18 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 		return true
 	}
 	return heldWords(g, words)*2 >= len(words)
+}
+
+// conditionRestated: every content word of the condition's clause besides its values
+// is in g, and there is at least one.
+func conditionRestated(b classify.Bound, g *classify.Fact) bool {
+	var words []string
+	for _, w := range classify.Terms(strings.TrimPrefix(b.Clause, b.Cue), nil) {
+		if !strings.ContainsAny(w, ":0123456789") {
+			words = append(words, w)
+		}
+	}
+	return len(words) > 0 && heldWords(g, words) == len(words)
 }
 
 // complementBound: the summary states the limit from the other side, as the condition
