@@ -13,6 +13,7 @@ import (
 func statusOf(cues cueSet) Status {
 	var st Status
 	hedged, certain := false, false
+	attributive := false                      // the open status came from a label of the thing ("the open question")
 	fieldEnd, field := momentField(cues.text) // ("Started: 09:14 UTC": a record's field, its label no status)
 	for _, h := range cues.hits {
 		neg := cues.negatedAt(h.Start)
@@ -33,7 +34,12 @@ func statusOf(cues cueSet) Status {
 			if h.Category == "done" && nounCompound(cues.text, h) || field && h.Start < fieldEnd {
 				continue // "the working tree", "a working copy": a thing, not a state of work; "Started: 09:14 UTC", a record's field
 			}
+			if h.Category == "done" && attributive && !neg && st.Resolution == StatusOpen {
+				st.Resolution = "" // "The open question is answered": the thing's label, then its status
+			}
+			wasSet := st.Resolution != ""
 			st.resolutionCue(h.Category, neg)
+			attributive = h.Category == "open" && !wasSet && !neg && attributiveCue(cues.text, h)
 			if at := statusTag(cues.text, h.Start); h.Category == "done" && at >= 0 && !cues.negatedFrom(at, h.Start) {
 				st.Resolution = StatusResolved // "Iterator not closed (already fixed)": the tag is the item's status
 			}
@@ -49,6 +55,19 @@ func statusOf(cues cueSet) Status {
 	}
 	return st
 }
+
+// attributiveCue: an open cue used as a label of the noun after it, behind a
+// determiner ("the open question", "an open ticket"), not as the state of the claim.
+func attributiveCue(text string, h lexicon.Hit) bool {
+	before := strings.Fields(strings.ToLower(text[:h.Start]))
+	if len(before) == 0 || !determinerWords[before[len(before)-1]] || h.End >= len(text) || text[h.End] != ' ' {
+		return false
+	}
+	next, _, _ := strings.Cut(strings.TrimLeft(text[h.End:], " "), " ")
+	return next != "" && isLetter(next[0])
+}
+
+var determinerWords = map[string]bool{"the": true, "an": true, "a": true, "this": true, "that": true, "its": true, "our": true, "their": true}
 
 // nounCompound: a done cue in -ing that modifies the noun after it ("working tree",
 // "working directory", "passing grade"): it names a thing and says nothing of the work.

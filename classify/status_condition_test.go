@@ -94,3 +94,19 @@ func TestContrastChooses(t *testing.T) {
 		}
 	}
 }
+
+// "open" as a label of the thing ("the open ticket") gives way to the thing's own
+// status after it; as the claim's state it stands.
+func TestAttributiveOpen(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"The open ticket was closed by QA.", StatusResolved},
+		{"The open ticket blocks the release.", StatusOpen},
+		{"Two tickets are open.", StatusOpen},
+		{"The ticket is open, not closed.", StatusOpen},
+	} {
+		f := Extract("m1", "assistant", c.text)[0]
+		if f.Status.Resolution != c.want {
+			t.Errorf("%q: resolution %q, want %q", c.text, f.Status.Resolution, c.want)
+		}
+	}
+}
