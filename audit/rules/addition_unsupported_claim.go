@@ -33,7 +33,7 @@ var _ = rule.Register(&rule.Rule{
 				novel = append(novel, w)
 			}
 		}
-		if len(novel) < 2 || len(novel)*3 < len(g.Words) {
+		if (len(novel) < 2 || len(novel)*3 < len(g.Words)) && !novelSubject(r, g) {
 			return rule.Hit{}, false
 		}
 		return rule.NewHit(-1, k, 0.75, "no source says this ("+strings.Join(novel, ", ")+" appear nowhere)", rule.Slot{Name: "claim", Summary: oneLine(g.Text)}), true
@@ -41,8 +41,26 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"assistant: The nightly export job writes to the reports bucket."}, Summary: "The partner gateway connection limit is now documented and enforced.", Fires: true},
 		{Source: []string{"assistant: I rotated the signing certificate and told the partner integrations team."}, Summary: "Rotated the signing certificate and notified the partner integrations team.", Fires: false},
+		// the event named by a word nobody used, whatever else the line shares
+		{Source: []string{"user: Upgrade the kiln firmware tonight.", "tool: $ kilnctl status\nerrors: 0", "assistant: The evening firing completed."}, Summary: "A recalibration of the kiln completed with 0 errors.", Fires: true},
+		{Source: []string{"user: Upgrade the kiln firmware tonight.", "tool: $ kilnctl status\nerrors: 0", "assistant: The evening firing completed."}, Summary: "A firing of the kiln completed with 0 errors.", Fires: false},
 	},
 })
+
+// novelSubject: what the line says happened is named by a word no source uses, as
+// its first content word ("A scrub of the pool completed ...", when nothing in the
+// round mentions a scrub): the event itself has no record.
+func novelSubject(r *rule.Round, g *classify.Fact) bool {
+	ws := classify.Terms(g.Text, nil)
+	if len(ws) == 0 || len(ws) > 10 {
+		return false
+	}
+	if first, _, _ := strings.Cut(strings.TrimLeft(g.Text, "-*• "), " "); strings.HasSuffix(strings.TrimRight(first, "*"), ":") || strings.HasSuffix(lower(first), "ly") {
+		return false // a label ("Status: implemented") or a manner ("Systematically fixed ...") names no event
+	}
+	w := ws[0]
+	return len(w) >= 5 && !r.Terms[w] && !strings.Contains(w, ":") && !r.Mentions(w)
+}
 
 // reportsDoing: the fact reports an action or a result (an event verb, a done or
 // result cue, a measurement), not a description.
