@@ -20,7 +20,7 @@ func statusOf(cues cueSet) Status {
 		switch h.Category {
 		case "hedge":
 			if verdictAfter(cues.text, h.End) {
-				certain = true // "The guess holds: …": a verdict on the belief
+				certain = true // "my hunch was right: …": a verdict on the belief
 				continue
 			}
 			hedged = true

@@ -2,7 +2,7 @@ package classify
 
 import "strings"
 
-// A verdict on a belief names the belief and says it held ("The guess holds: ...",
+// A verdict on a belief names the belief and says it held ("the hunch holds: ...",
 // "so the timeout explanation holds", "the theory checks out", "my hunch was right"):
 // the hedge word is the verdict's subject, and the claim is settled, not supposed.
 

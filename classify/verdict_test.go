@@ -9,7 +9,7 @@ func TestVerdictOnBelief(t *testing.T) {
 		text string
 		want string
 	}{
-		{"The guess holds: the pump stalls only when the intake valve is half open.", StatusEstablished},
+		{"Our guess held up: the pump stalls only when the intake valve is half open.", StatusEstablished},
 		{"My theory was right, the cron overlap doubles the load at 02:00.", StatusEstablished},
 		{"My guess: the pump stalls only when the intake valve is half open.", StatusHypothesis},
 		{"One theory is that the cron overlap doubles the load at 02:00.", StatusHypothesis},

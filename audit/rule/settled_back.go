@@ -8,7 +8,7 @@ import (
 )
 
 // SettledBack reports whether a later fact of the round settles fact i by pointing
-// back at it ("The raw log confirms it: ...", "That proves it.", "so the timeout
+// back at it ("The trace confirms it: ...", "That proves it.", "so the timeout
 // explanation holds"): the later fact is established and points back with a pronoun
 // right after its verb of certainty (or opens with "that/this" and one), or gives a
 // verdict on a belief it names; it shares a content term with fact i, and fact i is

@@ -96,7 +96,7 @@ func valueSupported(r *rule.Round, t classify.Token) bool {
 }
 
 // pathSegment: a number the sources give as a whole segment of a path or URL
-// (".../builds/40817/" for "build 40817").
+// (".../firmware/20931/" for "build 20931").
 func pathSegment(r *rule.Round, t classify.Token) bool {
 	n := strings.ReplaceAll(t.Raw, ",", "")
 	if len(n) < 3 || strings.Trim(n, "0123456789") != "" {
@@ -175,7 +175,7 @@ func near(a, b float64) bool {
 }
 
 // percentOfPair: a percentage the summary line works out from two figures it gives
-// itself ("8412004 -> 6309003 bytes, i.e. 25% smaller"): the change between them or
+// itself ("5120000 -> 3840000 bytes, i.e. 25% smaller"): the change between them or
 // the one as a share of the other, to the percentage's own precision. The figures
 // are judged on their own.
 func percentOfPair(g *classify.Fact, t classify.Token) bool {

@@ -182,7 +182,7 @@ func qualifierKept(b classify.Bound, g *classify.Fact, r *rule.Round) bool {
 	if len(b.Values) > 0 {
 		// the bound's value is still there but not the bound ("not before 09-30" became
 		// "on 09-30"): dropped, unless a condition is restated whole around its value
-		// ("if we start at 01:00" as "starting at 01:00")
+		// ("fits the freeze if we begin at 22:00" as "fits the freeze beginning at 22:00")
 		return b.Kind == "if" && conditionRestated(b, g)
 	}
 	if b.Kind == "only" {

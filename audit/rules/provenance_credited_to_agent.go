@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -19,7 +20,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false // a task or next step credits no one
 		}
 		from := speakerKind(f)
-		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 || from != "user" && !thirdPartyKind(from) || quotesSource(f, g) && !retold(p, f) {
+		if g.Provenance.Source != "assistant" || p.Match.Cover < 0.4 && !(p.Match.Cover >= 0.3 && choiceClauseHeld(f, g)) || from != "user" && !thirdPartyKind(from) || quotesSource(f, g) && !retold(p, f) {
 			return rule.Hit{}, false
 		}
 		if f.Origin == classify.OriginUser && f.Provenance.Source == "" && f.Act != classify.ActRule && f.Act != classify.ActDecision && f.Act != classify.ActRequest {
@@ -49,10 +50,37 @@ var _ = rule.Register(&rule.Rule{
 		// the user reported a bug; the agent fixed it
 		{Source: []string{"assistant: The user is pointing out a bug in `mergeInvoices`: credit notes are summed twice."}, Summary: "I fixed the bug in `mergeInvoices` that summed credit notes twice.", Fires: false},
 		{Source: []string{"assistant: The user is pointing out a bug in `mergeInvoices`: credit notes are summed twice."}, Summary: "I found the bug in `mergeInvoices` that summed credit notes twice.", Fires: true},
+		// the user's choice in one clause of a longer message, told as the agent's finding
+		{Source: []string{"user: Since the upload API now rejects unsigned files, we're calling it a major release; tag it 5.0.0 and mail the partner list today."}, Summary: "I determined this is a major release because the upload API now rejects unsigned files.", Fires: true},
+		{Source: []string{"user: Since the upload API now rejects unsigned files, we're calling it a major release; tag it 5.0.0 and mail the partner list today."}, Summary: "The user called this a major release because the upload API now rejects unsigned files.", Fires: false},
 		// the user's words quoted with a cut: the quote's "I" is the user
 		{Source: []string{"user: Read the vendor contract first, the renewal clause is on page 12 - I wrote it myself last spring"}, Summary: "\"Read the vendor contract first, the renewal clause ... - I wrote it myself last spring\" (asked to check the renewal terms)", Fires: false},
 	},
 })
+
+// choiceClauseHeld: the clause of f that makes its choice ("we're calling it a major
+// release") is in g, every content word of it besides the choice's own cue: a long
+// source fact whose decision the summary restates, the rest of it left out.
+func choiceClauseHeld(f, g *classify.Fact) bool {
+	low := lexicon.Lower(f.Text)
+	for _, h := range lexicon.Default().Find(low) {
+		if h.Category != "chosen" {
+			continue
+		}
+		end := h.End + strings.IndexAny(f.Text[h.End:]+";", ",;:.\n")
+		cue := classify.Terms(f.Text[h.Start:h.End], nil)
+		var ws []string
+		for _, w := range classify.Terms(f.Text[clauseStart(f.Text, h.Start):end], nil) {
+			if !slices.Contains(cue, w) {
+				ws = append(ws, w)
+			}
+		}
+		if len(ws) > 0 && heldWords(g, ws) == len(ws) {
+			return true
+		}
+	}
+	return false
+}
 
 // claimsOrigin: the summary fact says where the claim or choice came from (a verb of
 // credit or choice, "I decided", "I found", "I determined", or "my call", "my
