@@ -33,13 +33,14 @@ var _ = rule.Register(&rule.Rule{
 			// can back it, whatever else ran or passed
 			return rule.NewHit(-1, k, 0.85, "no source runs or names "+named[0], rule.Slot{Name: "result", Summary: cue}), true
 		}
+		notRunAt := notRunFor(r, g)
 		for _, s := range r.Support[k] {
 			f := r.Fact(s.Ref)
-			if s.Match.Cover >= 0.3 && resultCue(f.Text) != "" && !f.Negated {
+			if s.Match.Cover >= 0.3 && resultCue(f.Text) != "" && !f.Negated && refPos(r, s.Ref) > notRunAt {
 				return rule.Hit{}, false
 			}
 		}
-		if resultAnywhere(r, g) || roundHasRuns(r) && !saysNotRun(r) {
+		if resultAnywhere(r, g) && notRunAt < 0 || roundHasRuns(r) && !saysNotRun(r) {
 			return rule.Hit{}, false // runs happened; which one backs it is not for a word match to say
 		}
 		return rule.NewHit(-1, k, 0.85, "no source shows this result", rule.Slot{Name: "result", Summary: cue}), true
@@ -53,6 +54,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests do not pass yet.", Fires: false},
 		{Source: []string{"user: Why was the cache fix needed at all?"}, Summary: "User questioned why the cache fix was needed since the tests pass.", Fires: false},
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
+		// the round's figures are of another run: a source says this one has not run
+		{Source: []string{"tool: $ make test-unit\nok  \tgithub.com/acme/geo\t2.1s\n212 passed", "assistant: The probe lost USB access, so the 212 on-device tests have not run."}, Summary: "On-device tests: 212/212 passed.", Fires: true},
+		{Source: []string{"tool: $ make test-device\nok  \tgithub.com/acme/geo/device\t9.4s\n212 passed"}, Summary: "On-device tests: 212/212 passed.", Fires: false},
 		{Source: []string{"tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: true},
 		{Source: []string{"tool: $ tox -e lint\nlint: OK\n  congratulations :)", "tool: $ cargo test -p ledger\ntest result: ok. 31 passed; 0 failed"}, Summary: "`tox -e lint` passes and the ledger tests pass.", Fires: false},
 		// a narrated scenario's step (T0, T1, T2 ...) says what happens in it, not what a run showed
@@ -118,11 +122,41 @@ func roundHasRuns(r *rule.Round) bool {
 	return false
 }
 
+// notRunFor is the position of the last source fact about what g reports that says
+// it has not run ("so the 212 device tests have not run"), -1 for none: a result
+// before it, or figures elsewhere in the round, are not this result.
+func notRunFor(r *rule.Round, g *classify.Fact) int {
+	at := -1
+	for i := range r.Src {
+		if f := &r.Src[i]; r.Pos[i] > at && notRun(lower(f.Text)) && rule.About(g, f) {
+			at = r.Pos[i]
+		}
+	}
+	return at
+}
+
+// refPos is the position in the round of a source fact's or evidence line's message.
+func refPos(r *rule.Round, x rule.Ref) int {
+	if x.Ev {
+		return r.EvPos[x.I]
+	}
+	return r.Pos[x.I]
+}
+
+func notRun(low string) bool {
+	for _, p := range []string{"not run", "haven't run", "have not run", "not yet run", "didn't run", "never ran", "before any test ran"} {
+		if strings.Contains(low, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // saysNotRun: a source says the checks have not run ("not run yet", "haven't run").
 func saysNotRun(r *rule.Round) bool {
 	for i := range r.Src {
 		low := lower(r.Src[i].Text)
-		if strings.Contains(low, "not run") || strings.Contains(low, "haven't run") || strings.Contains(low, "have not run") || strings.Contains(low, "not yet run") || strings.Contains(low, "didn't run") {
+		if notRun(low) {
 			return true
 		}
 	}
