@@ -44,6 +44,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Plan: add a RetryBudget struct that caps retries per queue, then wire it into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: false},
 		{Source: []string{"user: Plan: cap retries per queue, then wire the cap into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: true},
 		{Source: []string{"assistant: The stuck session is pid 4411; I can only read, so I won't touch it."}, Summary: "Terminated the stuck session (pid 4411).", Fires: true},
+		// the action is recorded on other things than the one the summary names
+		{Source: []string{"tool: $ du -sh /srv/archive/eu /srv/archive/us\n120G /srv/archive/eu\n340G /srv/archive/us", "assistant: Deleted the expired objects in /srv/archive/us."}, Summary: "Deleted the expired objects in /srv/archive/eu as well.", Fires: true},
+		{Source: []string{"tool: $ du -sh /srv/archive/eu /srv/archive/us\n120G /srv/archive/eu\n340G /srv/archive/us", "assistant: Deleted the expired objects in /srv/archive/us and /srv/archive/eu."}, Summary: "Deleted the expired objects in /srv/archive/eu as well.", Fires: false},
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- None.\n- Purged the session cache on the edge nodes and restarted them", Fires: true},
 		{Source: []string{"assistant: The edge nodes still serve the old session cache keys."}, Summary: "Pending tasks:\n- Purge the session cache on the edge nodes, then restart them", Fires: false},
 		{Source: []string{"assistant: Committed the fix as 9c1e2d7.", "tool: $ git status\nYour branch is ahead of 'origin/main' by 1 commit."}, Summary: "The fix 9c1e2d7 was pushed to origin.", Fires: true},
@@ -340,7 +343,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 	}
 	var specific []string
 	for _, t := range g.Tokens {
-		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath {
+		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath || t.Kind == classify.TokURL {
 			specific = append(specific, t.Norm)
 		}
 	}
@@ -356,7 +359,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		for _, st := range stems {
 			hasStem = hasStem || stemAsserted(low, st)
 		}
-		if hasStem {
+		if hasStem && !namesOtherThing(f, specific) {
 			if rule.About(g, f) {
 				return true
 			}
@@ -392,6 +395,26 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		}
 	}
 	return false
+}
+
+// namesOtherThing: f names paths or ids, none of them one of the summary's specific
+// values: the action it records was done to other things ("purged /img/thumb/" does
+// not record a purge of /img/zoom/).
+func namesOtherThing(f *classify.Fact, specific []string) bool {
+	if len(specific) == 0 {
+		return false
+	}
+	other := false
+	for _, t := range f.Tokens {
+		if t.Kind != classify.TokPath && t.Kind != classify.TokURL && t.Kind != classify.TokID && t.Kind != classify.TokHash {
+			continue
+		}
+		if slices.Contains(specific, t.Norm) {
+			return false
+		}
+		other = true
+	}
+	return other
 }
 
 // bareAction: the claim names nothing the action was done to, only actions and how
