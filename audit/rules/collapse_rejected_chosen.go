@@ -47,17 +47,18 @@ func contrastSides(text string) (chosen, rejected []string, ok bool) {
 		if at < 0 {
 			continue
 		}
-		before := text[clauseStart(text, at):at]
+		before := strings.TrimRight(text[:at], " ,;") // ("falls back to the disk cache, instead of ...")
 		after := strings.Fields(text[at+len(cue):])
 		if len(after) > 3 {
 			after = after[:3]
 		}
+		a := strings.Join(after, " ")
+		rejected = classify.Terms(a, classify.Values(a))
 		ws := strings.Fields(before)
-		if len(ws) == 0 {
-			return nil, nil, false
+		for k := len(ws) - 1; k >= 0 && k >= len(ws)-3 && len(chosen) == 0; k-- {
+			w := strings.Trim(ws[k], ",;:.()`*\"'")
+			chosen = classify.Terms(w, classify.Values(w)) // (the last content word: "times out" gives time)
 		}
-		last, a := ws[len(ws)-1], strings.Join(after, " ")
-		chosen, rejected = classify.Terms(last, classify.Values(last)), classify.Terms(a, classify.Values(a))
 		return chosen, rejected, len(chosen) > 0 && len(rejected) > 0
 	}
 	return nil, nil, false

@@ -30,6 +30,9 @@ var _ = rule.Register(&rule.Rule{
 			if f.Status.Choice != classify.StatusRejected || !namesAny(r, f, names) || laterChosen(r, i) || rejectionKept(r, i) {
 				continue
 			}
+			if _, rejected, ok := contrastSides(f.Text); ok && !slices.ContainsFunc(rejected, func(w string) bool { return slices.Contains(names, w) }) {
+				continue // "X instead of Y" ruled out Y: the summary's names are X's
+			}
 			if best < 0 || r.Importance[i] > r.Importance[best] {
 				best = i // who ruled it out (the user's "forget 3") over the option's own line
 			}
@@ -48,6 +51,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Options:\n1. Throttle the exporter to 200 rows/s.\n2. Move the export to the replica.\n3. `drop_indexes_first`, listed only for completeness.", "user: Go with 2. Forget 3, it locks the table."}, Summary: "Export moved to the replica; drop_indexes_first stays a fallback if it is still slow.", Fires: true, Quotes: "Forget 3"},
 		{Source: []string{"assistant: Steps:\n1. Throttle the exporter to 200 rows/s.\n2. Move the export to the replica.\n3. `drop_indexes_first` on the staging copy.", "user: Skip 3 for now, do 1 and 2."}, Summary: "Export moved to the replica; drop_indexes_first stays a fallback if it is still slow.", Fires: false},
 		{Source: []string{"user: No worker_concurrency: the broker falls over above 32."}, Summary: "worker_concurrency was ruled out (the broker falls over above 32).", Fires: false},
+		// "X instead of Y": X is the choice; the summary keeping X's fallback path keeps no rejected option
+		{Source: []string{"assistant: `loadTiles` now falls back to `diskCache` when the CDN times out, instead of `emptyTiles()`."}, Summary: "`loadTiles` keeps `diskCache` as a fallback when the CDN times out.", Fires: false},
+		{Source: []string{"assistant: `loadTiles` now falls back to `diskCache` when the CDN times out, instead of `emptyTiles()`."}, Summary: "`loadTiles` keeps `emptyTiles()` as a fallback when the CDN times out.", Fires: true},
 		{Source: []string{"user: No worker_concurrency: the broker falls over above 32."}, Summary: "No worker_concurrency: the broker falls over above 32. The retry path keeps a fallback to the old worker_pool.", Fires: false},
 	},
 })
