@@ -31,7 +31,7 @@ var _ = rule.Register(&rule.Rule{
 			changed[d.src.Norm] = true // a changed value is a mutation, not a loss
 		}
 		for _, t := range f.Tokens {
-			if minor && !oneOffID(t) || !exactValue(t) && !(quantity(t) && requirement(f)) && !commandToRun(f, t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) || updatedValue(r, p.Src, g, t) {
+			if minor && !oneOffID(t) || !exactValue(t) && !(quantity(t) && requirement(f)) && !commandToRun(f, t) || changed[t.Norm] || r.SummaryHas(t.Norm) || summaryEquivalent(r, t) || summaryWord(r, t) || updatedValue(r, p.Src, g, t) || passingValue(f, t) {
 				continue
 			}
 			return rule.NewHit(p.Src, p.Sum, 0.75, "the value "+t.Raw+" is gone from the summary", rule.Slot{Name: slot(t), Source: t.Raw}), true
@@ -50,11 +50,32 @@ var _ = rule.Register(&rule.Rule{
 		// a later message set a new value, which the summary gives
 		{Source: []string{"user: Upload each audit export to the vault; keep the exports in cold storage for 60 days.", "user: Update: keep them 120 days, not 60."}, Summary: "Upload each audit export to the vault and keep the exports in cold storage for 120 days (up from 60).", Fires: false},
 		{Source: []string{"user: Upload each audit export to the vault; keep the exports in cold storage for 60 days."}, Summary: "Upload each audit export to the vault and keep the exports in cold storage.", Fires: true},
+		// a time ago, or a title's ordinal, only dates or numbers the line
+		{Source: []string{"user: The kiln job must never read as stale right after a run; it ran 6 mins ago and reads as stale, see /var/log/kiln/nightly.log."}, Summary: "The kiln job must never read as stale right after a run; see /var/log/kiln/nightly.log.", Fires: false},
+		{Source: []string{"user: The kiln job must never read as stale right after a run; it ran 6 mins ago and reads as stale, see /var/log/kiln/nightly.log."}, Summary: "The kiln job must never read as stale right after a run; see its log.", Fires: true},
 		// a one-off identifier counts even in a minor statement; a short commit name there does not
 		{Source: []string{"assistant: The converter kept the ProductCode unchanged (5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B) and set the scope to per-user."}, Summary: "The converter kept the ProductCode unchanged and set the scope to per-user.", Fires: true},
 		{Source: []string{"assistant: The converter kept the ProductCode unchanged (5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B) and set the scope to per-user."}, Summary: "The converter kept the ProductCode 5B2E7C10-3A4F-4D8E-A1B2-9C0D1E2F3A4B and set the scope to per-user.", Fires: false},
 	},
 })
+
+// passingValue: a value that only dates or numbers what it is said with: a time ago
+// ("6 mins ago", as a listing prints it) or a one-digit number in a quoted title
+// ("\"smoke run #2\""). Nothing later needs it exact.
+func passingValue(f *classify.Fact, t classify.Token) bool {
+	if t.End < 0 || t.End > len(f.Text) || t.Start < 0 || t.Start > t.End {
+		return false
+	}
+	rest := strings.Fields(lower(f.Text[t.End:]))
+	if t.Kind == classify.TokDuration && len(rest) > 0 && strings.Trim(rest[0], ",.;:)") == "ago" {
+		return true
+	}
+	if n, ok := strings.CutPrefix(t.Raw, "#"); ok && len(n) == 1 {
+		before := f.Text[:t.Start]
+		return strings.Count(before, "\"")%2 == 1 || strings.Count(before, "“") > strings.Count(before, "”")
+	}
+	return false
+}
 
 // updatedValue: the summary fact gives t's slot the newer value a later source set
 // ("keep them 120 days, not 60" after "keep them 60 days"): the old value was superseded, not
