@@ -341,12 +341,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 	if bareAction(g) {
 		return actionRecorded(r, stems)
 	}
-	var specific []string
-	for _, t := range g.Tokens {
-		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath || t.Kind == classify.TokURL {
-			specific = append(specific, t.Norm)
-		}
-	}
+	specific := specificValues(g)
 	if len(specific) == 0 && len(g.Subjects) == 0 {
 		// nothing named that it was done to ("Committed, pushed, and replied to the
 		// review threads"): any record of the action is its record
@@ -387,9 +382,26 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 			return true
 		}
 	}
-	for _, s := range stemAt {
-		for _, v := range valueAt {
-			if v-s <= 1 && v-s >= -1 {
+	return adjacent(stemAt, valueAt)
+}
+
+// specificValues are the norms of g's values that name what was acted on.
+func specificValues(g *classify.Fact) []string {
+	var out []string
+	for _, t := range g.Tokens {
+		if classify.Specific(t) || t.Kind == classify.TokHash || t.Kind == classify.TokPath || t.Kind == classify.TokURL {
+			out = append(out, t.Norm)
+		}
+	}
+	return out
+}
+
+// adjacent: some position of as is within one message of some position of bs (the
+// action said in one message, the value in the next: a call and its output).
+func adjacent(as, bs []int) bool {
+	for _, a := range as {
+		for _, b := range bs {
+			if b-a <= 1 && b-a >= -1 {
 				return true
 			}
 		}
