@@ -268,9 +268,9 @@ func TestPublicFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "public", sc, floors{
-		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 9.0 / 10,
-			audit.EpistemicCollapse: 13.0 / 14, audit.ProvenanceLoss: 11.0 / 12},
-		overall: 67.0 / 72, maxTraps: 4, minInvOK: 37, allOpaque: true,
+		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 10.0 / 10,
+			audit.EpistemicCollapse: 13.0 / 14, audit.ProvenanceLoss: 12.0 / 12},
+		overall: 69.0 / 72, maxTraps: 3, minInvOK: 37, allOpaque: true,
 	})
 }
 
@@ -310,7 +310,7 @@ func TestOwnFixtures(t *testing.T) {
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 17.0 / 19, audit.Mutation: 28.0 / 33, audit.Addition: 7.0 / 10,
 			audit.EpistemicCollapse: 5.0 / 9, audit.ProvenanceLoss: 9.0 / 12},
-		overall: 66.0 / 83, maxTraps: 19, minInvOK: 64, allOpaque: true,
+		overall: 66.0 / 83, maxTraps: 10, minInvOK: 64, allOpaque: true,
 	})
 }
 
