@@ -51,6 +51,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Options:\n1. Throttle the exporter to 200 rows/s.\n2. Move the export to the replica.\n3. `drop_indexes_first`, listed only for completeness.", "user: Go with 2. Forget 3, it locks the table."}, Summary: "Export moved to the replica; drop_indexes_first stays a fallback if it is still slow.", Fires: true, Quotes: "Forget 3"},
 		{Source: []string{"assistant: Steps:\n1. Throttle the exporter to 200 rows/s.\n2. Move the export to the replica.\n3. `drop_indexes_first` on the staging copy.", "user: Skip 3 for now, do 1 and 2."}, Summary: "Export moved to the replica; drop_indexes_first stays a fallback if it is still slow.", Fires: false},
 		{Source: []string{"user: No worker_concurrency: the broker falls over above 32."}, Summary: "worker_concurrency was ruled out (the broker falls over above 32).", Fires: false},
+		// a release line ruled out comes back as one of its versions
+		{Source: []string{"assistant: Either pin the 2.9 agent or move to the 3.1 line.", "user: 3.1 is out, it drops the proxy support we need."}, Summary: "Pinned the 2.9 agent; fallback if it keeps crashing: the 3.1.4 agent.", Fires: true},
+		{Source: []string{"assistant: Either pin the 2.9 agent or move to the 3.1 line.", "user: 3.1 is out, it drops the proxy support we need."}, Summary: "Pinned the 2.9.7 agent; a fallback build is kept.", Fires: false},
 		// "X instead of Y": X is the choice; the summary keeping X's fallback path keeps no rejected option
 		{Source: []string{"assistant: `loadTiles` now falls back to `diskCache` when the CDN times out, instead of `emptyTiles()`."}, Summary: "`loadTiles` keeps `diskCache` as a fallback when the CDN times out.", Fires: false},
 		{Source: []string{"assistant: `loadTiles` now falls back to `diskCache` when the CDN times out, instead of `emptyTiles()`."}, Summary: "`loadTiles` keeps `emptyTiles()` as a fallback when the CDN times out.", Fires: true},
@@ -59,9 +62,12 @@ var _ = rule.Register(&rule.Rule{
 })
 
 // namesAny: the rejecting fact, or an option it rejects by its label ("forget 3"),
-// names one of the terms.
+// names one of the terms (a version by its release line too: "4.0 is out" names
+// 4.0.2).
 func namesAny(r *rule.Round, f *classify.Fact, names []string) bool {
-	has := func(w string) bool { return slices.Contains(names, w) }
+	has := func(w string) bool {
+		return slices.Contains(names, w) || slices.ContainsFunc(names, func(n string) bool { return releaseOf(w, n) })
+	}
 	if slices.ContainsFunc(f.Words, has) {
 		return true
 	}
@@ -83,11 +89,29 @@ func retains(text string) bool {
 	return false
 }
 
-// namedTerms are g's identifier terms ("id:drive.readonly", "id:libfoo_compat").
+// releaseOf: term w names the release line of version term n ("num:560" or
+// "ver:560" of "ver:560.35.03"; a bare number needs three digits to be a line, not a
+// count).
+func releaseOf(w, n string) bool {
+	v, ok := strings.CutPrefix(n, "ver:")
+	if !ok {
+		return false
+	}
+	line, isNum := strings.CutPrefix(w, "num:")
+	if !isNum {
+		if line, ok = strings.CutPrefix(w, "ver:"); !ok {
+			return false
+		}
+	}
+	return line != v && strings.HasPrefix(v, line+".") && (!isNum || len(line) >= 3 || strings.Contains(line, "."))
+}
+
+// namedTerms are g's identifier and version terms ("id:drive.readonly",
+// "id:libfoo_compat", "ver:560.35.03").
 func namedTerms(g *classify.Fact) []string {
 	var out []string
 	for _, w := range g.Words {
-		if strings.HasPrefix(w, "id:") {
+		if strings.HasPrefix(w, "id:") || strings.HasPrefix(w, "ver:") {
 			out = append(out, w)
 		}
 	}
