@@ -47,6 +47,9 @@ func statusOf(cues cueSet) Status {
 			st.choiceCue(cues, h, neg)
 		}
 	}
+	if st.Resolution == "" && notYet(cues) {
+		st.Resolution = StatusOpen // "the rate isn't measured yet": what is still to be done
+	}
 	switch {
 	case hedged:
 		st.Epistemic = StatusHypothesis
@@ -54,6 +57,27 @@ func statusOf(cues cueSet) Status {
 		st.Epistemic = StatusEstablished
 	}
 	return st
+}
+
+// notYet: a negation with "yet" a few words after it, in one clause ("isn't measured
+// yet", "hasn't been rolled out yet"): the thing is still to be done.
+func notYet(cues cueSet) bool {
+	for _, h := range cues.hits {
+		if h.Category != "negation" {
+			continue
+		}
+		rest := cues.text[h.End:]
+		if i := strings.IndexAny(rest, ",.;:!?\n"); i >= 0 {
+			rest = rest[:i] // ("not warm, yet the hit rate ...": another clause)
+		}
+		ws := strings.Fields(strings.ToLower(rest))
+		for k := 0; k < len(ws) && k < 8; k++ {
+			if ws[k] == "yet" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // attributiveCue: an open cue used as a label of the noun after it, behind a

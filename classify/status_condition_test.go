@@ -110,3 +110,18 @@ func TestAttributiveOpen(t *testing.T) {
 		}
 	}
 }
+
+// A negation with "yet" after it in its clause leaves the thing to be done; "yet" as
+// the conjunction of another clause does not.
+func TestNotYetIsOpen(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"The resend rate on the night shift isn't measured yet.", StatusOpen},
+		{"The patch hasn't been rolled out to the edge nodes yet.", StatusOpen},
+		{"The oven is not preheated, yet the first tray is already in.", ""},
+	} {
+		f := Extract("m1", "assistant", c.text)[0]
+		if f.Status.Resolution != c.want {
+			t.Errorf("%q: resolution %q, want %q", c.text, f.Status.Resolution, c.want)
+		}
+	}
+}
