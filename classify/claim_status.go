@@ -34,15 +34,7 @@ func statusOf(cues cueSet) Status {
 			if h.Category == "done" && nounCompound(cues.text, h) || field && h.Start < fieldEnd {
 				continue // "the working tree", "a working copy": a thing, not a state of work; "Started: 09:14 UTC", a record's field
 			}
-			if h.Category == "done" && attributive && !neg && st.Resolution == StatusOpen {
-				st.Resolution = "" // "The open question is answered": the thing's label, then its status
-			}
-			wasSet := st.Resolution != ""
-			st.resolutionCue(h.Category, neg)
-			attributive = h.Category == "open" && !wasSet && !neg && attributiveCue(cues.text, h)
-			if at := statusTag(cues.text, h.Start); h.Category == "done" && at >= 0 && !cues.negatedFrom(at, h.Start) {
-				st.Resolution = StatusResolved // "Iterator not closed (already fixed)": the tag is the item's status
-			}
+			attributive = st.workCue(cues, h, neg, attributive)
 		case "failed", "rejected", "chosen", "explored":
 			st.choiceCue(cues, h, neg)
 		}
@@ -57,6 +49,21 @@ func statusOf(cues cueSet) Status {
 		st.Epistemic = StatusEstablished
 	}
 	return st
+}
+
+// workCue applies a work-status cue h to st; attributive says the open status so far
+// came from a label of the thing ("the open question"), and the result says it for
+// what follows.
+func (st *Status) workCue(cues cueSet, h lexicon.Hit, neg, attributive bool) bool {
+	if h.Category == "done" && attributive && !neg && st.Resolution == StatusOpen {
+		st.Resolution = "" // "The open question is answered": the thing's label, then its status
+	}
+	wasSet := st.Resolution != ""
+	st.resolutionCue(h.Category, neg)
+	if at := statusTag(cues.text, h.Start); h.Category == "done" && at >= 0 && !cues.negatedFrom(at, h.Start) {
+		st.Resolution = StatusResolved // "Iterator not closed (already fixed)": the tag is the item's status
+	}
+	return h.Category == "open" && !wasSet && !neg && attributiveCue(cues.text, h)
 }
 
 // notYet: a negation with "yet" a few words after it, in one clause ("isn't measured
