@@ -16,6 +16,11 @@ func TestImperativeOpening(t *testing.T) {
 		{"Look at the payroll diff with Priya.", true},
 		{"Figure out which cron job rotates the logs.", true},
 		{"Discuss the seating plan with the caterer before booking.", true},
+		// phrasal verbs and other orders
+		{"Kick off the kiln's overnight firing once the glaze dries.", true},
+		{"Spin up a second grader for the exam batch.", true},
+		{"Revoke the contractor's badge on Friday.", true},
+		{"The kick-off meeting moved to Monday.", false},
 		{"The replica's slowest query takes 40 s.", false},
 		{"Findings: the gasket seals on line 3 are worn.", false},
 		{"Inspection found no leaks.", false},
