@@ -268,9 +268,9 @@ func TestPublicFixtures(t *testing.T) {
 		t.Fatalf("only %d cases found", sc.cases)
 	}
 	checkFloors(t, "public", sc, floors{
-		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 21.0 / 23, audit.Addition: 10.0 / 10,
+		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 22.0 / 23, audit.Addition: 10.0 / 10,
 			audit.EpistemicCollapse: 13.0 / 14, audit.ProvenanceLoss: 12.0 / 12},
-		overall: 69.0 / 72, maxTraps: 3, minInvOK: 37, allOpaque: true,
+		overall: 70.0 / 72, maxTraps: 3, minInvOK: 37, allOpaque: true,
 	})
 }
 
