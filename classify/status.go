@@ -2,6 +2,7 @@ package classify
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -81,12 +82,11 @@ func statusBits(text string) uint8 {
 	return out
 }
 
-// contrastCue: a rejection that names the option taken in its place ("X instead of
-// Y", "X rather than Y").
-func contrastCue(phrase string) bool {
-	p := strings.ToLower(phrase)
-	return p == "instead of" || p == "rather than"
-}
+// ContrastCues are the rejections that name the option taken in its place ("X
+// instead of Y", "X rather than Y").
+var ContrastCues = []string{"instead of", "rather than"}
+
+func contrastCue(phrase string) bool { return slices.Contains(ContrastCues, strings.ToLower(phrase)) }
 
 // conditional: cue h sits in a clause opened by until, unless or if: it states the
 // condition the claim waits on, not the claim's status.

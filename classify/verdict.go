@@ -1,6 +1,10 @@
 package classify
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
 
 // A verdict on a belief names the belief and says it held ("the hunch holds: ...",
 // "so the timeout explanation holds", "the theory checks out", "my hunch was right"):
@@ -35,7 +39,7 @@ func verdictAfter(text string, end int) bool {
 // BeliefVerdict: the text names a belief ("explanation", "theory", "guess", …) and
 // gives the verdict that it held.
 func BeliefVerdict(text string) bool {
-	low := strings.ToLower(text)
+	low := lexicon.Lower(text) // (same byte length: offsets into low are offsets into text)
 	for noun := range beliefNoun {
 		for at := 0; ; {
 			i := strings.Index(low[at:], noun)

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math"
 	"strings"
 
 	"github.com/compaudit/compaudit/audit/rule"
@@ -182,10 +183,7 @@ func percentOfPair(g *classify.Fact, t classify.Token) bool {
 	if t.Kind != classify.TokPercent {
 		return false
 	}
-	tol := 0.5
-	for range t.Prec {
-		tol /= 10
-	}
+	tol := 0.5 * math.Pow10(-t.Prec)
 	var xs []float64
 	for _, y := range g.Tokens {
 		if y.Kind != classify.TokPercent && y.Num > 0 && (y.Kind == classify.TokNumber || y.Kind == classify.TokCount || y.Kind == classify.TokSize || y.Kind == classify.TokDuration || y.Kind == classify.TokMoney) {

@@ -42,7 +42,8 @@ var _ = rule.Register(&rule.Rule{
 // gives matte), and of the first three words after it, the rejected side.
 func contrastSides(text string) (chosen, rejected []string, ok bool) {
 	low := lower(text)
-	for _, cue := range []string{" instead of ", " rather than "} {
+	for _, c := range classify.ContrastCues {
+		cue := " " + c + " "
 		at := strings.Index(low, cue)
 		if at < 0 {
 			continue

@@ -520,7 +520,7 @@ func plainCount(f *classify.Fact, w string) int {
 	}
 	var at []int
 	for _, sc := range f.Scopes {
-		if sc.Head == w && (sc.Kind == "neg" && !determiners[sc.Cue] || sc.Kind == "deontic" && sc.Neg) && !slices.Contains(at, sc.Start) {
+		if sc.Head == w && verbalNegation(sc) && !slices.Contains(at, sc.Start) {
 			at = append(at, sc.Start)
 		}
 	}

@@ -17,7 +17,7 @@ var determiners = map[string]bool{"no": true, "none": true, "nothing": true, "ne
 func negatedHeads(f *classify.Fact) map[string]int {
 	out := map[string]int{}
 	for _, s := range f.Scopes {
-		if s.Kind == "neg" && !determiners[s.Cue] || s.Kind == "deontic" && s.Neg {
+		if verbalNegation(s) {
 			out[s.Head]++
 		}
 	}
@@ -28,6 +28,12 @@ func negatedHeads(f *classify.Fact) map[string]int {
 		}
 	}
 	return out
+}
+
+// verbalNegation: the scope denies the word it governs (not, never, without, a
+// prohibition), not a whole clause by a determiner ("no", "none").
+func verbalNegation(s classify.Scope) bool {
+	return s.Kind == "neg" && !determiners[s.Cue] || s.Kind == "deontic" && s.Neg
 }
 
 // deniedInClause: a determiner negation ("no", "none") opens the clause word w is in.

@@ -517,14 +517,11 @@ func sameNoun(f, g *classify.Fact, x, y classify.Token) bool {
 // nextWord is the content word right after offset e, lower-cased and stemmed ("" for
 // a short or common word, or none).
 func nextWord(text string, e int) string {
-	if e < 0 || e > len(text) {
+	if e < 0 || e >= len(text) || text[e] != ' ' {
 		return ""
 	}
-	ws := strings.Fields(text[e:])
-	if len(ws) == 0 || text[e] != ' ' {
-		return ""
-	}
-	lw := strings.ToLower(strings.Trim(ws[0], ",.;:()'\"`*"))
+	_, after := wordsBeside(text, e, e)
+	lw := strings.Trim(after, ",.;:()'\"`*")
 	if len(lw) <= 2 || stopish[lw] {
 		return ""
 	}
