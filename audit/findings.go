@@ -139,6 +139,9 @@ func otherSource(r *rule.Round, h rule.Hit) bool {
 	if h.Rule.Family != Mutation || h.Src < 0 || h.Sum < 0 || h.Sum >= len(r.Support) || len(r.Support[h.Sum]) == 0 {
 		return false
 	}
+	if novelSlots(r, h) {
+		return false // the changed value is in no source: whichever the summary copied, it changed it
+	}
 	sup := r.Support[h.Sum]
 	for _, x := range sup {
 		if !x.Ref.Ev && x.Ref.I == h.Src {
@@ -146,6 +149,17 @@ func otherSource(r *rule.Round, h rule.Hit) bool {
 		}
 	}
 	return sup[0].Match.Cover >= OtherSourceCover
+}
+
+// novelSlots: every value the hit names as the summary's is a figure or numbered name
+// of the summary fact that no source states.
+func novelSlots(r *rule.Round, h rule.Hit) bool {
+	for _, sl := range h.Slots {
+		if !strings.ContainsAny(sl.Summary, "0123456789") || !slices.ContainsFunc(r.Sum[h.Sum].Tokens, func(t classify.Token) bool { return t.Raw == sl.Summary }) || r.MentionsNumbered(sl.Summary) {
+			return false
+		}
+	}
+	return len(h.Slots) > 0
 }
 
 // OtherSourceCover: see otherSource.

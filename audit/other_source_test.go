@@ -41,3 +41,33 @@ func TestMutationNeedsTheSameClaim(t *testing.T) {
 		t.Error("the summary states six other sources' claim, yet m1's 'does not purge' is reported as flipped")
 	}
 }
+
+// TestChangedValueOfAnotherSourcesLine: a summary line that another source states
+// better is still a mutation when the value it changed is in no source at all: the
+// summary wrote a new id, whichever line it copied.
+func TestChangedValueOfAnotherSourcesLine(t *testing.T) {
+	run := func(summary string) []audit.Finding {
+		msgs := []sessions.Message{
+			{ID: "m1", Role: sessions.RoleUser, Text: "The brochure job is slow to rip. Add a spot-colour layer for the cover, as job 0042 in the print queue."},
+			{ID: "m2", Role: sessions.RoleTool, Text: "Created jobs/0042_cover_spot_layer.ps:\nSETLAYER cover_spot_layer PANTONE 286 C ON cover (front) WHERE ink = 'spot';\nCreated jobs/0042_cover_spot_layer.undo.ps:\nDROPLAYER cover_spot_layer;"},
+		}
+		s := &sessions.Session{ID: "press", Path: "press", Format: sessions.NativeFormat, Messages: msgs,
+			Compactions: []sessions.Compaction{{ID: "c1", Round: 1, Sources: []string{"m1", "m2"}, Summary: summary}}}
+		return audit.Run(s, audit.Options{Workers: 1}).Rounds[0].Findings
+	}
+	mutation := func(fs []audit.Finding) bool {
+		for _, f := range fs {
+			if f.Family == audit.Mutation {
+				return true
+			}
+		}
+		return false
+	}
+	const line = " (set: SETLAYER cover_spot_layer PANTONE 286 C ON cover (front) WHERE ink = 'spot'; undo: DROPLAYER)."
+	if mutation(run("## Done\n- Job 0042_cover_spot_layer" + line)) {
+		t.Error("the summary keeps the id, yet a mutation is reported")
+	}
+	if !mutation(run("## Done\n- Job 42_cover_spot_layer" + line)) {
+		t.Error("job 0042 became 42_cover_spot_layer, yet no mutation is reported")
+	}
+}

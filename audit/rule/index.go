@@ -88,6 +88,13 @@ func (x *TextIndex) Lookup(s []byte, n int) []int {
 	return oneHit(found)
 }
 
+// Bytes is the indexed text, lower-cased, each part ended by a zero byte; Lookup's
+// offsets (when more than one hit is asked for) index it.
+func (x *TextIndex) Bytes() []byte {
+	x.load()
+	return x.text
+}
+
 // oneHit is a one-hit look-up's answer: a hit (its offset is not kept) or none.
 func oneHit(found bool) []int {
 	if found {

@@ -188,6 +188,25 @@ func (r *Round) Mentions(s string) bool {
 	return len(r.Text.Lookup([]byte(strings.ToLower(s)), 1)) > 0
 }
 
+// MentionsNumbered is Mentions for a name that starts with digits ("912_manifest"):
+// an occurrence right after another digit is the tail of a longer number
+// ("00912_manifest"), not the name.
+func (r *Round) MentionsNumbered(s string) bool {
+	if r.Text == nil || s == "" {
+		return false
+	}
+	if !r.Mentions(s) || s[0] < '0' || s[0] > '9' {
+		return r.Mentions(s)
+	}
+	text := r.Text.Bytes()
+	for _, at := range r.Text.Lookup([]byte(strings.ToLower(s)), -1) {
+		if at == 0 || text[at-1] < '0' || text[at-1] > '9' {
+			return true
+		}
+	}
+	return false
+}
+
 // ValueRefs lists, in round order (source facts, then evidence lines), every fact that
 // states a value: a deterministic walk where a map's order would not be.
 func (r *Round) ValueRefs() []Ref { return r.valueRefsOf() }

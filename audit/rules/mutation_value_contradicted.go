@@ -39,6 +39,10 @@ var _ = rule.Register(&rule.Rule{
 		// the words before each value say what it is of, though the sentences differ
 		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 16 GB.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
+		// a zero-padded name that lost its zeros, however many, names another file
+		{Source: []string{"tool: $ ./load.sh exports/00912_pallet_manifest.csv\nloaded 00912_pallet_manifest.csv: 4100 rows"}, Summary: "Loaded batch 912_pallet_manifest into the warehouse table.", Fires: true},
+		{Source: []string{"tool: $ ./load.sh exports/00912_pallet_manifest.csv\nloaded 00912_pallet_manifest.csv: 4100 rows"}, Summary: "Loaded batch 00912_pallet_manifest into the warehouse table.", Fires: false},
+		{Source: []string{"tool: $ ./load.sh exports/00912_pallet_manifest.csv\nloaded 00912_pallet_manifest.csv: 4100 rows"}, Summary: "Loaded 912 pallets into the warehouse table.", Fires: false},
 		// a name with a placeholder is a pattern: its blanks may be spelled another way
 		{Source: []string{"assistant: Each tenant gets a bucket named media/<tenant>-<region> on first upload."}, Summary: "Buckets: media/<tenant-id>-<region>, made on first upload.", Fires: false},
 		// a pre-release cut off: 3.2.0 is not named by 3.2.0-beta.4, it is another build
@@ -70,7 +74,7 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 			continue // (the same file with a line to look at is no other value)
 		}
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
-		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nearName(x, t)
+		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nearName(x, t) || zerosDropped(x.Raw, t.Raw)
 		if !slip && !(digitAddedOf(c.digits.raw, td.raw) && (keyed || shareSlotWord(f, x, g, t))) {
 			continue // (the slot words are read only for a value one slip away: few are)
 		}
@@ -106,6 +110,28 @@ func oneSlipOf(a, b classify.Token, ta, tb tokenDigits) bool {
 		return false // 3 and 4: any change of a single digit, not a slip of one
 	}
 	return editDistance(da, db) == 1 || transposed(da, db)
+}
+
+// zerosDropped: b is a, a name or id that starts with zero-padded digits, without its
+// leading zeros ("00412" and "412"; "0031_drop_legacy.sql" and "31_drop_legacy",
+// its file suffix gone too), or b is a name built on the bare id a without them
+// ("0031" and "31_drop_legacy"). However many zeros went, the id is another one.
+func zerosDropped(a, b string) bool {
+	da, db := leadingDigits(a), leadingDigits(b)
+	if len(da) < 2 || da[0] != '0' || db == "" || strings.TrimLeft(da, "0") != db {
+		return false
+	}
+	ra, rb := strings.ToLower(a[len(da):]), strings.ToLower(b[len(db):])
+	return ra == rb || rb != "" && (strings.HasPrefix(ra, rb+".") || ra == "" && (rb[0] == '_' || rb[0] == '-'))
+}
+
+// leadingDigits is the run of digits s starts with.
+func leadingDigits(s string) string {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	return s[:i]
 }
 
 // digitAdded: a one-digit figure gained a digit (6 GB became 16 GB), or lost one.

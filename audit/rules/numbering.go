@@ -56,7 +56,7 @@ func ownNumbering(r *rule.Round, g *classify.Fact, t classify.Token) bool {
 // 6.0-rc.1), as a numbered range ("web-01..04" for the web-01 to web-04 they name), or
 // as a pull request's number.
 func nameMentioned(r *rule.Round, t classify.Token) bool {
-	if len(t.Raw) >= 3 && r.Mentions(t.Raw) && !(t.Kind == classify.TokVersion && truncationOfSource(r, t)) {
+	if len(t.Raw) >= 3 && r.MentionsNumbered(t.Raw) && !(t.Kind == classify.TokVersion && truncationOfSource(r, t)) {
 		return true
 	}
 	if first, last, ok := numberedRange(t.Raw); ok && r.Mentions(first) && r.Mentions(last) {
