@@ -1,6 +1,9 @@
 package classify
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // "just" limits a phrase ("just the staging bucket") but not an order or a time.
 func TestJustAsQualifier(t *testing.T) {
@@ -63,6 +66,31 @@ func TestTagIsNoBound(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%q: a bound = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// "once" opens a time clause ("once the build is green") unless it counts how often
+// ("once every 10 minutes", "more than once").
+func TestOnceAsQualifier(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Rotate the signing key once the new HSM is online.":              true,
+		"Once the backfill finishes, drop the shadow table.":              true,
+		"Poll the kiln sensor once every 10 minutes and log the reading.": false,
+		"Archive the old ledger once a new one is opened.":                true,
+		"Water the seedlings once a day, in the morning.":                 false,
+		"The batch must not be submitted more than once.":                 false,
+		"Compile the shaders at once after the asset import.":             false,
+	} {
+		f := ExtractSource(Source{ID: "m", Role: "user", Text: text})
+		got := false
+		for _, x := range f {
+			for _, b := range x.Bounds {
+				got = got || b.Kind == "after" && strings.HasPrefix(strings.ToLower(b.Cue), "once")
+			}
+		}
+		if got != want {
+			t.Errorf("%q: an 'after' bound on once = %v, want %v", text, got, want)
 		}
 	}
 }

@@ -299,6 +299,9 @@ func boundCue(text string, h lexicon.Hit, toks []Token) bool {
 	if (kind == "atmost" || kind == "atleast") && comparativePreposition[strings.ToLower(h.Phrase)] {
 		return quantityAfter(text, h.End, toks)
 	}
+	if strings.EqualFold(h.Phrase, "once") && countAdverb(text, h) {
+		return false
+	}
 	if strings.EqualFold(h.Phrase, "just") {
 		// "just the staging bucket", "just one retry" limit; "just fix it", "I just
 		// ran it" are a softener and a time adverb
@@ -311,6 +314,30 @@ func boundCue(text string, h lexicon.Hit, toks []Token) bool {
 	}
 	return true
 }
+
+// countAdverb: "once" counts how often ("once every 20 minutes", "once a week", "more
+// than once", "at once") rather than opening a time clause ("once the build is green",
+// "once a new one is created").
+func countAdverb(text string, h lexicon.Hit) bool {
+	trim := func(w string) string { return strings.Trim(w, ",.;:!?\"'`*()") }
+	next := strings.Fields(strings.ToLower(text[h.End:]))
+	if len(next) > 0 {
+		switch w := trim(next[0]); {
+		case frequencyAfterOnce[w]:
+			return true
+		case (w == "a" || w == "an") && len(next) > 1:
+			return timeUnitWord[strings.TrimSuffix(trim(next[1]), "s")]
+		}
+	}
+	before := strings.Fields(strings.ToLower(text[:h.Start]))
+	return len(before) > 0 && frequencyBeforeOnce[trim(before[len(before)-1])]
+}
+
+var (
+	frequencyAfterOnce  = map[string]bool{"every": true, "per": true, "each": true, "more": true, "again": true, "or": true, "daily": true, "weekly": true, "nightly": true, "hourly": true, "monthly": true}
+	frequencyBeforeOnce = map[string]bool{"at": true, "than": true, "only": true, "just": true, "exactly": true, "all": true}
+	timeUnitWord        = map[string]bool{"second": true, "minute": true, "hour": true, "day": true, "night": true, "week": true, "fortnight": true, "month": true, "quarter": true, "year": true, "sprint": true, "shift": true}
+)
 
 // limitingDeterminer: words that open the phrase a focus word limits.
 var limitingDeterminer = map[string]bool{"the": true, "one": true, "a": true, "an": true, "this": true, "that": true, "these": true, "those": true, "for": true, "on": true, "in": true, "two": true, "three": true}
