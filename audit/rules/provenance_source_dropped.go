@@ -7,6 +7,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // "Ines on the storage team says X" became "we ruled out X" or a bare X.
@@ -19,7 +20,7 @@ var _ = rule.Register(&rule.Rule{
 		if taskLike(g) {
 			return rule.Hit{}, false // a task or next step credits no one
 		}
-		if !thirdParty(f) || p.Match.Cover < 0.35 || quotesSource(f, g) {
+		if !(thirdParty(f) || docOrderMadeRule(f, g)) || p.Match.Cover < 0.35 || quotesSource(f, g) {
 			return rule.Hit{}, false
 		}
 		if g.Provenance.Source != "" && g.Provenance.Source != "assistant" || namesSource(g, f) || verifiedOtherwise(g) {
@@ -31,6 +32,10 @@ var _ = rule.Register(&rule.Rule{
 	Examples: []rule.Example{
 		{Source: []string{"user: Priya from the security team says: the staging bucket must stay private."}, Summary: "We decided the staging bucket must stay private.", Fires: true},
 		{Source: []string{"user: Priya from the security team says: the staging bucket must stay private."}, Summary: "Security (Priya): the staging bucket must stay private.", Fires: false},
+		// a vendor document's instruction restated as a rule of no one's
+		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/vendor/kiln-controller-manual.md (excerpt from the vendor manual, \"Firing schedules\")\n- Keep the ramp rate no faster than 150 degrees per hour above 600 degrees.\n- The controller logs a ramp fault if the thermocouple lags the setpoint by more than 40 degrees."}, Summary: "The ramp rate must stay no faster than 150 degrees per hour above 600 degrees.", Fires: true},
+		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/vendor/kiln-controller-manual.md (excerpt from the vendor manual, \"Firing schedules\")\n- Keep the ramp rate no faster than 150 degrees per hour above 600 degrees.\n- The controller logs a ramp fault if the thermocouple lags the setpoint by more than 40 degrees."}, Summary: "Per the kiln controller manual, the ramp rate must stay no faster than 150 degrees per hour above 600 degrees.", Fires: false},
+		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/plans/glaze-batch.md (the plan we wrote yesterday)\n- Step 2: Load the shelves from the bottom up.\n- Step 3: Fire the test tiles at cone 6.\n- Step 4: Photograph each tile under the daylight lamp."}, Summary: "Fired the test tiles at cone 6 (step 3 of the plan).", Fires: false},
 		{Source: []string{"assistant: The staging bucket must stay private."}, Summary: "The staging bucket must stay private.", Fires: false},
 		{Source: []string{"user: Marta from the network team says the packet loss started when the edge routers moved to firmware 7.2."}, Summary: "Root cause, verified with a pcap diff: the packet loss started when the edge routers moved to firmware 7.2.", Fires: false},
 		{Source: []string{"user: Marta from the network team says the packet loss started when the edge routers moved to firmware 7.2."}, Summary: "Root cause: the packet loss started when the edge routers moved to firmware 7.2.", Fires: true},
@@ -53,6 +58,25 @@ func thirdParty(f *classify.Fact) bool {
 		return true
 	}
 	return f.Origin == classify.OriginDocument && f.Act == classify.ActRule
+}
+
+// docOrderMadeRule: a document's instruction ("Refresh the token at most hourly") that
+// the summary states as a binding rule of no one's ("tokens must be refreshed at most
+// hourly"). A document's step the summary reports as work done credits no one.
+func docOrderMadeRule(f, g *classify.Fact) bool {
+	if f.Origin != classify.OriginDocument || f.Act != classify.ActRequest {
+		return false
+	}
+	if g.Modality.Level >= 3 && g.Modality.Cue != "imperative" {
+		return true
+	}
+	for _, h := range lexicon.Default().Find(g.Text) {
+		// (a later clause's "must": "the client (key 4F2A); tokens must be ...")
+		if h.Category == "deontic" && (h.Attr("force") == "3" || h.Attr("force") == "4") && h.Attr("sign") == "+" {
+			return true
+		}
+	}
+	return false
 }
 
 // namesSource: the summary still names the source (a word of its identity) in the
