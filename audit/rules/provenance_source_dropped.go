@@ -35,6 +35,8 @@ var _ = rule.Register(&rule.Rule{
 		// a vendor document's instruction restated as a rule of no one's
 		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/vendor/kiln-controller-manual.md (excerpt from the vendor manual, \"Firing schedules\")\n- Keep the ramp rate no faster than 150 degrees per hour above 600 degrees.\n- The controller logs a ramp fault if the thermocouple lags the setpoint by more than 40 degrees."}, Summary: "The ramp rate must stay no faster than 150 degrees per hour above 600 degrees.", Fires: true},
 		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/vendor/kiln-controller-manual.md (excerpt from the vendor manual, \"Firing schedules\")\n- Keep the ramp rate no faster than 150 degrees per hour above 600 degrees.\n- The controller logs a ramp fault if the thermocouple lags the setpoint by more than 40 degrees."}, Summary: "Per the kiln controller manual, the ramp rate must stay no faster than 150 degrees per hour above 600 degrees.", Fires: false},
+		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/vendor/kiln-controller-manual.md (excerpt from the vendor manual, \"Firing schedules\")\n- Cone 10 glazes cannot be fired on the 240 V model; the element guard trips at 1,280 degrees.\n- The controller logs a ramp fault if the thermocouple lags the setpoint by more than 40 degrees."}, Summary: "We don't fire cone 10 glazes on the 240 V model (the element guard trips at 1,280 degrees).", Fires: true},
+		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/vendor/kiln-controller-manual.md (excerpt from the vendor manual, \"Firing schedules\")\n- Cone 10 glazes cannot be fired on the 240 V model; the element guard trips at 1,280 degrees.\n- The controller logs a ramp fault if the thermocouple lags the setpoint by more than 40 degrees."}, Summary: "The kiln manual says cone 10 glazes cannot be fired on the 240 V model (the element guard trips at 1,280 degrees).", Fires: false},
 		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/plans/glaze-batch.md (the plan we wrote yesterday)\n- Step 2: Load the shelves from the bottom up.\n- Step 3: Fire the test tiles at cone 6.\n- Step 4: Photograph each tile under the daylight lamp."}, Summary: "Fired the test tiles at cone 6 (step 3 of the plan).", Fires: false},
 		{Source: []string{"assistant: The staging bucket must stay private."}, Summary: "The staging bucket must stay private.", Fires: false},
 		{Source: []string{"user: Marta from the network team says the packet loss started when the edge routers moved to firmware 7.2."}, Summary: "Root cause, verified with a pcap diff: the packet loss started when the edge routers moved to firmware 7.2.", Fires: false},
@@ -64,7 +66,13 @@ func thirdParty(f *classify.Fact) bool {
 // the summary states as a binding rule of no one's ("tokens must be refreshed at most
 // hourly"). A document's step the summary reports as work done credits no one.
 func docOrderMadeRule(f, g *classify.Fact) bool {
-	if f.Origin != classify.OriginDocument || f.Act != classify.ActRequest {
+	if f.Origin != classify.OriginDocument {
+		return false
+	}
+	if f.Act != classify.ActChatter && f.Act != classify.ActQuestion && weOwn(g.Text) {
+		return true // "Charges older than 180 days can't be refunded" became "We don't refund ..."
+	}
+	if f.Act != classify.ActRequest {
 		return false
 	}
 	if g.Modality.Level >= 3 && g.Modality.Cue != "imperative" {
@@ -77,6 +85,13 @@ func docOrderMadeRule(f, g *classify.Fact) bool {
 		}
 	}
 	return false
+}
+
+// weOwn: the line opens with the first person plural ("We don't ...", "Our rule: ..."):
+// it states a policy of the team's own.
+func weOwn(text string) bool {
+	w := strings.Trim(firstWord(text), ",")
+	return w == "we" || w == "our" || w == "we'll" || w == "we're"
 }
 
 // namesSource: the summary still names the source (a word of its identity) in the
