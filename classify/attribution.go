@@ -137,14 +137,17 @@ func headLabel(low string) (string, string) {
 	if j := strings.IndexByte(t, ','); j > 0 && j < 30 && (i < 0 || j < i) {
 		i = j // "Security team rule, copied from the wiki: …": the label ends at the comma
 	}
-	if i <= 0 || i >= limit {
-		return "", ""
+	if i <= 0 || i >= limit && !(strings.HasSuffix(strings.TrimRight(t[:i], "*_ "), ")") && len(withoutParens(t[:i])) < limit) {
+		return "", "" // (a parenthesis names the label's thing: "Bank guide (EBICS 4.2):")
 	}
 	head := strings.Trim(t[:i], "*_ ")
 	if containsWord(head, "user") || containsWord(head, "users") {
 		return "user", "user"
 	}
-	return labelParty(head) // "Team rules:", "Reviewer:", "Security constraint:"
+	if k, id := labelParty(head); k != "" {
+		return k, id // "Team rules:", "Reviewer:", "Security constraint:"
+	}
+	return docLabel(head)
 }
 
 // labelSpeaker reads "(user decision)", "the user chose", "my guess".
@@ -185,7 +188,7 @@ var reUserSpeaking = regexp.MustCompile(`\buser (?:is|was|has|had|has been|had b
 // labelParty: a short label ("team rules", "reviewer", "security constraint") names a
 // third party; the label's nouns of kind (rule, constraint, note) are not its name.
 func labelParty(head string) (string, string) {
-	ws := strings.Fields(strings.Trim(head, "-*# "))
+	ws := strings.Fields(strings.Trim(withoutParens(head), "-*# "))
 	if len(ws) == 0 || len(ws) > 4 {
 		return "", ""
 	}
@@ -197,6 +200,37 @@ func labelParty(head string) (string, string) {
 		}
 	}
 	return "", ""
+}
+
+// docLabel: a line's head label that names a document ("Boiler manual:", "Bank guide
+// (EBICS 4.2):"): the document says the line. A bare "Manual:" or "Spec:" is as often
+// a kind of step or work, so the document noun needs a word before it.
+func docLabel(head string) (string, string) {
+	ws := strings.Fields(strings.Trim(withoutParens(head), "-*# "))
+	if len(ws) == 2 && docLabelWord[ws[1]] {
+		return "doc", normWho(strings.Join(ws, " "))
+	}
+	return "", ""
+}
+
+// docLabelWord: a label's noun that names a document as the line's source.
+var docLabelWord = map[string]bool{"guide": true, "manual": true, "handbook": true, "runbook": true, "playbook": true, "spec": true, "specification": true, "rfc": true, "documentation": true, "datasheet": true}
+
+// withoutParens is s without its parenthesised parts.
+func withoutParens(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // PartyWord reports whether w (lower case) names a party a claim can be credited to:

@@ -80,3 +80,22 @@ func TestAttributionLabelsAndTeams(t *testing.T) {
 		}
 	}
 }
+
+// A head label that names a document ("Boiler manual:", "Style guide (v3):") credits
+// the document; a bare "Manual:" names a kind of work, and a long parenthesis that
+// does not close the label is no label.
+func TestDocumentLabel(t *testing.T) {
+	cases := []struct {
+		text, kind string
+	}{
+		{"Boiler manual: the hopper takes at most 40 kg of pellets.", "doc"},
+		{"Style guide (house rules, v3): headings use sentence case.", "doc"},
+		{"Manual: with the lid open, press start and watch the fan.", ""},
+		{"The first request (sent by the cron job at 04:00) timed out.", ""},
+	}
+	for _, c := range cases {
+		if got := firstFact("assistant", c.text).Provenance.Source; got != c.kind {
+			t.Errorf("%q: credited to %q, want %q", c.text, got, c.kind)
+		}
+	}
+}

@@ -70,7 +70,7 @@ func docOrderMadeRule(f, g *classify.Fact) bool {
 		return false
 	}
 	if f.Act != classify.ActChatter && f.Act != classify.ActQuestion && weOwn(g.Text) {
-		return true // "Charges older than 180 days can't be refunded" became "We don't refund ..."
+		return true // a manual's "X cannot be fired on the 240 V model" became "We don't fire X ..."
 	}
 	if f.Act != classify.ActRequest {
 		return false
