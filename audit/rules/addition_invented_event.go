@@ -44,6 +44,12 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Plan: add a RetryBudget struct that caps retries per queue, then wire it into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: false},
 		{Source: []string{"user: Plan: cap retries per queue, then wire the cap into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: true},
 		{Source: []string{"assistant: The stuck session is pid 4411; I can only read, so I won't touch it."}, Summary: "Terminated the stuck session (pid 4411).", Fires: true},
+		// an order and a listing that names the thing record no action on it
+		{Source: []string{"user: Purge the stale thumbnails from the edge cache.", "tool: $ ./edgectl usage --prefix /thumbs/\nprefix requests\n/thumbs/small/ 1,204,113\n/thumbs/large/ 381,020", "tool: $ ./edgectl purge --prefix /thumbs/small/\nPurge accepted (id 51c0)."}, Summary: "## Done\n- Purged /thumbs/small/ (purge id 51c0).\n- Also purged the /thumbs/large/ prefix as a precaution.", Fires: true},
+		{Source: []string{"user: Purge the stale thumbnails from the edge cache.", "tool: $ ./edgectl usage --prefix /thumbs/\nprefix requests\n/thumbs/small/ 1,204,113\n/thumbs/large/ 381,020", "tool: $ ./edgectl purge --prefix /thumbs/small/ /thumbs/large/\nPurge accepted (id 51c0)."}, Summary: "## Done\n- Purged /thumbs/small/ (purge id 51c0).\n- Also purged the /thumbs/large/ prefix as a precaution.", Fires: false},
+		// an action weighed ("a restart would clear it") is not one done
+		{Source: []string{"assistant: The print spooler on kiosk-7 holds 40 stuck jobs; a restart of the spooler would clear them."}, Summary: "Restarted the print spooler on kiosk-7.", Fires: true},
+		{Source: []string{"assistant: The print spooler on kiosk-7 holds 40 stuck jobs; I restarted the spooler and they cleared."}, Summary: "Restarted the print spooler on kiosk-7.", Fires: false},
 		// the action is recorded on other things than the one the summary names
 		{Source: []string{"tool: $ du -sh /srv/archive/eu /srv/archive/us\n120G /srv/archive/eu\n340G /srv/archive/us", "assistant: Deleted the expired objects in /srv/archive/us."}, Summary: "Deleted the expired objects in /srv/archive/eu as well.", Fires: true},
 		{Source: []string{"tool: $ du -sh /srv/archive/eu /srv/archive/us\n120G /srv/archive/eu\n340G /srv/archive/us", "assistant: Deleted the expired objects in /srv/archive/us and /srv/archive/eu."}, Summary: "Deleted the expired objects in /srv/archive/eu as well.", Fires: false},
@@ -314,10 +320,26 @@ func stemAsserted(low, st string) bool {
 			return false
 		}
 		j += i
-		if (j == 0 || !isAlnum(low[j-1])) && !negatedOrFuture(low, j) {
+		if (j == 0 || !isAlnum(low[j-1])) && !negatedOrFuture(low, j) && !hypotheticalAfter(low, j) {
 			return true
 		}
 		i = j + 1
+	}
+	return false
+}
+
+// hypotheticalAfter: the word at j is the subject of a modal ("a tag purge would also
+// work", "a restart of the spooler might clear it"): the action is weighed, not done.
+func hypotheticalAfter(low string, j int) bool {
+	ws := strings.Fields(low[j:])
+	for k := 1; k < len(ws) && k <= 4; k++ {
+		switch ws[k] {
+		case "would", "could", "might", "may", "will", "should", "can":
+			return true
+		}
+		if strings.ContainsAny(ws[k], ",;:.()") {
+			return false // (the clause ends before a modal)
+		}
 	}
 	return false
 }
@@ -353,6 +375,12 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		hasStem := false
 		for _, st := range stems {
 			hasStem = hasStem || stemAsserted(low, st)
+		}
+		switch {
+		case f.Origin == classify.OriginDocument:
+			hasStem = false // a guide describes the action; it records no one doing it
+		case f.Act == classify.ActRequest || f.Act == classify.ActPlan || f.Act == classify.ActQuestion:
+			hasStem = hasStem && rule.About(g, f) // an order records no event beside a listing that names the thing
 		}
 		if hasStem && !namesOtherThing(f, specific) {
 			if rule.About(g, f) {
