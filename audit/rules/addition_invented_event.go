@@ -328,8 +328,8 @@ func stemAsserted(low, st string) bool {
 	return false
 }
 
-// hypotheticalAfter: the word at j is the subject of a modal ("a tag purge would also
-// work", "a restart of the spooler might clear it"): the action is weighed, not done.
+// hypotheticalAfter: the word at j is the subject of a modal ("a reboot could fix it",
+// "a restart of the spooler might clear them"): the action is weighed, not done.
 func hypotheticalAfter(low string, j int) bool {
 	ws := strings.Fields(low[j:])
 	for k := 1; k < len(ws) && k <= 4; k++ {
