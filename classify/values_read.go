@@ -154,8 +154,22 @@ func (sc *scanner) count(i int, v float64, dec int) Token {
 	if n := sc.nounAfter(i); n != "" {
 		t.Noun = n
 		t.Kind = TokCount
+	} else if n := countKeyNoun(t.Key); n != "" {
+		t.Noun = n // "PartitionCount: 48" counts partitions
+		t.Kind = TokCount
 	}
 	return t
+}
+
+// countKeyNoun is the noun a key that names a count counts ("partitioncount",
+// "retry_count" -> partition, retry), or "".
+func countKeyNoun(key string) string {
+	n, ok := strings.CutSuffix(key, "count")
+	n = strings.TrimRight(n, "_-")
+	if !ok || len(n) < 3 || !isLetter(n[0]) || n == "max" || n == "min" || n == "total" || strings.ContainsAny(n, "_-./") {
+		return ""
+	}
+	return singular(n)
 }
 
 // quantity builds a measured value.
@@ -221,12 +235,21 @@ func (sc *scanner) nounAfter(i int) string {
 		if stopWord(w) || w == "of" || w == "to" {
 			return ""
 		}
+		if sc.colonAfter(k) && i > 0 && sc.colonAfter(i-1) {
+			return "" // a run of pairs: the next pair's key ("PartitionCount: 48 ReplicationFactor: 3")
+		}
 		if countAdjectives[w] && k == i+1 {
 			continue
 		}
 		return singular(w)
 	}
 	return ""
+}
+
+// colonAfter: word k is followed by a colon (a key of "key: value").
+func (sc *scanner) colonAfter(k int) bool {
+	e := sc.words[k].e
+	return e < len(sc.text) && sc.text[e] == ':'
 }
 
 var countAdjectives = map[string]bool{"new": true, "more": true, "other": true, "extra": true, "additional": true, "total": true,

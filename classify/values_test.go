@@ -29,7 +29,7 @@ func TestValues(t *testing.T) {
 		{"retention-days is 14", "duration=time:1209600"},
 		{"heap_limit_mb 512", "size=size:512000000"},
 		{"seconds 600", "number=num:600"},
-		{"itemCount 40", "number=num:40"},
+		{"itemCount 40", "count=num:40"},
 		{"latency 0.25 s", "duration=time:0.25"},
 		{"waited 45 s", "duration=time:45"},
 		{"waited 0.75 min", "duration=time:45"},
@@ -118,6 +118,22 @@ func TestValueKeysAndNouns(t *testing.T) {
 		}
 		if v.Noun != w[1] {
 			t.Errorf("%s: noun %q, want %q", v.Raw, v.Noun, w[1])
+		}
+	}
+}
+
+// In a run of "Key: value" pairs the next key is no noun of the value; a key that
+// names a count gives the count its noun ("CrateCount: 12" counts crates).
+func TestPairRunNouns(t *testing.T) {
+	for text, want := range map[string]string{
+		"Rack: r7 CrateCount: 12 LoadFactor: 3": "crate",
+		"Rack: r7 Slots: 12 LoadFactor: 3":      "",
+		"We keep 12 crates: 3 are empty.":       "crate",
+	} {
+		for _, v := range Values(text) {
+			if v.Norm == "num:12" && v.Noun != want {
+				t.Errorf("%q: 12 counts %q, want %q", text, v.Noun, want)
+			}
 		}
 	}
 }
