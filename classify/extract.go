@@ -121,7 +121,7 @@ func reloadable(name string) bool {
 
 // prose splits text into facts and analyses each.
 func prose(id, role, origin, text string, summary bool) []Fact {
-	spans := Split(text, false)
+	spans, headings := splitWithHeadings(text)
 	out := make([]Fact, 0, len(spans))
 	var sections sectionTracker
 	for _, sp := range spans {
@@ -142,6 +142,24 @@ func prose(id, role, origin, text string, summary bool) []Fact {
 			f.Provenance.Source, f.Provenance.Who = "user", "user"
 		}
 		out = append(out, f)
+	}
+	if !summary {
+		out = appendHeadings(out, id, role, headings)
+	}
+	return out
+}
+
+// appendHeadings adds a source's headings that name a value ("# INC-2231: stale
+// replica reads") as evidence lines: a heading is no claim to keep, but what it names
+// the sources have said.
+func appendHeadings(out []Fact, id, role string, headings []Span) []Fact {
+	for _, sp := range headings {
+		if toks := Values(sp.Text); len(toks) > 0 {
+			f := toolLine(id, sp, toks)
+			f.Role, f.Provenance.Role = role, role
+			f.Words = Terms(sp.Text, toks)
+			out = append(out, f)
+		}
 	}
 	return out
 }

@@ -40,7 +40,19 @@ var (
 // key: value lines are units, and prose is split into sentences. When lines is true
 // (tool output), every non-empty line outside code fences is its own span.
 func Split(text string, lines bool) []Span {
+	spans, _ := split(text, lines, false)
+	return spans
+}
+
+// splitWithHeadings is Split of prose that also returns its markdown headings' lines.
+func splitWithHeadings(text string) ([]Span, []Span) { return split(text, false, true) }
+
+func split(text string, lines, headings bool) ([]Span, []Span) {
+	var hs []Span
 	s := &splitter{text: text, lines: lines, labelIndent: -1, paraStart: -1, paraEnd: -1}
+	if headings {
+		s.headings = &hs
+	}
 	for pos := 0; pos < len(text); {
 		pos = s.line(pos)
 	}
@@ -52,7 +64,7 @@ func Split(text string, lines bool) []Span {
 			kept = append(kept, sp)
 		}
 	}
-	return kept
+	return kept, hs
 }
 
 func joinCtx(ctx, header string) string {
