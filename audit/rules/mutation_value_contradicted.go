@@ -39,6 +39,10 @@ var _ = rule.Register(&rule.Rule{
 		// the words before each value say what it is of, though the sentences differ
 		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 16 GB.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
+		// a sibling file, a name with a part more, is not one name slipped
+		{Source: []string{"tool: $ ls src/render/\nsrc/render/tile_cache_evict.rs\nsrc/render/tile_cache.rs"}, Summary: "Next: make the eviction pass in src/render/tile_cache.rs async.", Fires: false},
+		{Source: []string{"tool: $ grep -rn evict src/render/\nsrc/render/tile_cache_evict.rs:14: fn evict_lru(&mut self)"}, Summary: "Next: make the eviction pass in src/render/tile_cache.rs async.", Fires: false},
+		{Source: []string{"tool: $ grep -rn evict src/render/\nsrc/render/atlas.rs:88: self.evict_lru();"}, Summary: "Next: make the eviction pass in src/render/tile_cache.rs async.", Fires: false},
 		// a zero-padded name that lost its zeros, however many, names another file
 		{Source: []string{"tool: $ ./load.sh exports/00912_pallet_manifest.csv\nloaded 00912_pallet_manifest.csv: 4100 rows"}, Summary: "Loaded batch 912_pallet_manifest into the warehouse table.", Fires: true},
 		{Source: []string{"tool: $ ./load.sh exports/00912_pallet_manifest.csv\nloaded 00912_pallet_manifest.csv: 4100 rows"}, Summary: "Loaded batch 00912_pallet_manifest into the warehouse table.", Fires: false},
@@ -74,7 +78,7 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 			continue // (the same file with a line to look at is no other value)
 		}
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
-		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nearName(x, t) || zerosDropped(x.Raw, t.Raw)
+		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && onePartChanged(x, t) || zerosDropped(x.Raw, t.Raw)
 		if !slip && !(digitAddedOf(c.digits.raw, td.raw) && (keyed || shareSlotWord(f, x, g, t))) {
 			continue // (the slot words are read only for a value one slip away: few are)
 		}
@@ -110,6 +114,24 @@ func oneSlipOf(a, b classify.Token, ta, tb tokenDigits) bool {
 		return false // 3 and 4: any change of a single digit, not a slip of one
 	}
 	return editDistance(da, db) == 1 || transposed(da, db)
+}
+
+// onePartChanged: two names alike but for one part in its place (eu-west and
+// eu-east) may be one name slipped; a name with a part more or less
+// (tile_cache.rs beside tile_cache_evict.rs) or another file in the same folder is
+// a sibling, another thing.
+func onePartChanged(x, t classify.Token) bool {
+	px, pt := nameParts(x.Norm), nameParts(t.Norm)
+	if len(px) != len(pt) || len(px) < 2 {
+		return false
+	}
+	diff := 0
+	for k := range px {
+		if px[k] != pt[k] {
+			diff++
+		}
+	}
+	return diff == 1
 }
 
 // zerosDropped: b is a, a name or id that starts with zero-padded digits, without its
