@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"path"
 	"slices"
 	"strings"
 	"unicode"
@@ -39,9 +40,9 @@ var _ = rule.Register(&rule.Rule{
 		// the words before each value say what it is of, though the sentences differ
 		{Source: []string{"user: Give the build cache 6 GB on each runner, we have disk to spare."}, Summary: "Build cache raised to 16 GB.", Fires: true},
 		{Source: []string{"user: Flash at 115200 baud."}, Summary: "Serial monitor runs at 115200 baud.", Fires: false},
-		// a sibling file, a name with a part more, is not one name slipped
-		{Source: []string{"tool: $ ls src/render/\nsrc/render/tile_cache_evict.rs\nsrc/render/tile_cache.rs"}, Summary: "Next: make the eviction pass in src/render/tile_cache.rs async.", Fires: false},
-		{Source: []string{"tool: $ grep -rn evict src/render/\nsrc/render/tile_cache_evict.rs:14: fn evict_lru(&mut self)"}, Summary: "Next: make the eviction pass in src/render/tile_cache.rs async.", Fires: false},
+		// one of a family of sibling files is another member, not one name slipped
+		{Source: []string{"tool: $ cargo test --test tile_cache_evict\nRunning tests/tile_cache_evict.rs and tests/tile_cache_warm.rs\ntest result: ok. 4 passed"}, Summary: "The eviction tests in tests/tile_cache.rs pass (4 passed).", Fires: false},
+		{Source: []string{"tool: $ cargo test --test tile_cache_evict\nRunning tests/tile_cache_evict.rs\ntest result: ok. 4 passed"}, Summary: "The eviction tests in tests/tile_cache.rs pass (4 passed).", Fires: true},
 		{Source: []string{"tool: $ grep -rn evict src/render/\nsrc/render/atlas.rs:88: self.evict_lru();"}, Summary: "Next: make the eviction pass in src/render/tile_cache.rs async.", Fires: false},
 		// a zero-padded name that lost its zeros, however many, names another file
 		{Source: []string{"tool: $ ./load.sh exports/00912_pallet_manifest.csv\nloaded 00912_pallet_manifest.csv: 4100 rows"}, Summary: "Loaded batch 912_pallet_manifest into the warehouse table.", Fires: true},
@@ -78,7 +79,7 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 			continue // (the same file with a line to look at is no other value)
 		}
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
-		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && onePartChanged(x, t) || zerosDropped(x.Raw, t.Raw)
+		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nameSlip(r, x, t) || zerosDropped(x.Raw, t.Raw)
 		if !slip && !(digitAddedOf(c.digits.raw, td.raw) && (keyed || shareSlotWord(f, x, g, t))) {
 			continue // (the slot words are read only for a value one slip away: few are)
 		}
@@ -116,22 +117,61 @@ func oneSlipOf(a, b classify.Token, ta, tb tokenDigits) bool {
 	return editDistance(da, db) == 1 || transposed(da, db)
 }
 
-// onePartChanged: two names alike but for one part in its place (eu-west and
-// eu-east) may be one name slipped; a name with a part more or less
-// (tile_cache.rs beside tile_cache_evict.rs) or another file in the same folder is
-// a sibling, another thing.
-func onePartChanged(x, t classify.Token) bool {
+// nameSlip: two names alike but for one part in its place (eu-west and eu-east), or
+// for one part more (report.go and report_test.go), may be one name slipped. A name
+// with a part more or less is a sibling instead when the sources name a family of such
+// siblings (tile_cache_evict.rs, tile_cache_warm.rs beside the summary's tile_cache.rs):
+// the summary names another member, not a slip of one.
+func nameSlip(r *rule.Round, x, t classify.Token) bool {
 	px, pt := nameParts(x.Norm), nameParts(t.Norm)
-	if len(px) != len(pt) || len(px) < 2 {
-		return false
+	switch {
+	case len(px) == len(pt):
+		return len(px) >= 2 && differingParts(px, pt) == 1
+	case len(px) == len(pt)+1 && partAdded(pt, px):
+		return siblings(r, t) < 2
+	case len(pt) == len(px)+1 && partAdded(px, pt):
+		return siblings(r, x) < 2
 	}
-	diff := 0
-	for k := range px {
-		if px[k] != pt[k] {
-			diff++
+	return false
+}
+
+func differingParts(a, b []string) int {
+	n := 0
+	for k := range a {
+		if a[k] != b[k] {
+			n++
 		}
 	}
-	return diff == 1
+	return n
+}
+
+// partAdded: long is short with one part inserted.
+func partAdded(short, long []string) bool {
+	k := 0
+	for k < len(short) && short[k] == long[k] {
+		k++
+	}
+	return slices.Equal(short[k:], long[k+1:])
+}
+
+// siblings counts the distinct file names the round's sources give that are t's file
+// name with one part more ("tile_cache_evict.rs" for "tile_cache.rs").
+func siblings(r *rule.Round, t classify.Token) int {
+	base := nameParts("name:" + path.Base(t.Norm))
+	seen := map[string]bool{}
+	for _, c := range valuesOfKind(r, "path") {
+		b := path.Base(c.tok.Norm)
+		if pb := nameParts("name:" + b); len(pb) == len(base)+1 && partAdded(base, pb) {
+			seen[b] = true
+		}
+	}
+	for _, c := range valuesOfKind(r, "id") {
+		b := path.Base(c.tok.Norm)
+		if pb := nameParts("name:" + b); len(pb) == len(base)+1 && partAdded(base, pb) {
+			seen[b] = true
+		}
+	}
+	return len(seen)
 }
 
 // zerosDropped: b is a, a name or id that starts with zero-padded digits, without its
