@@ -62,6 +62,9 @@ var _ = rule.Register(&rule.Rule{
 		// a narrated scenario's step (T0, T1, T2 ...) says what happens in it, not what a run showed
 		{Source: []string{"assistant: Walking through the kiln controller's startup: the door sensor is read, then the thermocouple."}, Summary: "Scenario:\n- T0: controller powers on\n- T1: door sensor read, checks pass\n- T2: thermocouple warms up", Fires: false},
 		{Source: []string{"assistant: Walking through the kiln controller's startup: the door sensor is read, then the thermocouple."}, Summary: "- T1: door sensor read, checks pass", Fires: true},
+		// checks said not run, then run: the later runs settle it
+		{Source: []string{"assistant: The label printer tests have not run yet; starting them.", "tool: $ make test\nok  \tgithub.com/acme/labels\t2.4s\nok  \tgithub.com/acme/labels/zpl\t(cached)"}, Summary: "The printer driver update is done and all tests pass.", Fires: false},
+		{Source: []string{"tool: $ make test\nok  \tgithub.com/acme/labels\t2.4s", "assistant: The label printer's hardware tests have not run: the printer is offline."}, Summary: "The printer driver update is done and all tests pass.", Fires: true},
 		// go test's mark for a package that passed is its "ok" line
 		{Source: []string{"assistant: Running the geo tests.", "tool: $ go test ./geo/...\nok  \tgithub.com/acme/geo\t3.104s\nok  \tgithub.com/acme/geo/tiles\t(cached)"}, Summary: "Geo package tests pass.", Fires: false},
 		{Source: []string{"assistant: Running the geo tests.", "tool: $ go test ./geo/...\nFAIL\tgithub.com/acme/geo/tiles\t0.412s"}, Summary: "Geo package tests pass.", Fires: true},
@@ -113,13 +116,18 @@ func resultAnywhere(r *rule.Round, g *classify.Fact) bool {
 }
 
 // roundHasRuns: some tool output of the round reports a run's result (passed, ok, PASS).
-func roundHasRuns(r *rule.Round) bool {
+func roundHasRuns(r *rule.Round) bool { return lastRun(r) >= 0 }
+
+// lastRun is the position of the last tool output that reports a run's result, -1
+// for none.
+func lastRun(r *rule.Round) int {
+	at := -1
 	for i := range r.Ev {
-		if !r.Ev[i].Code && resultCue(r.Ev[i].Text) != "" {
-			return true
+		if r.EvPos[i] > at && !r.Ev[i].Code && resultCue(r.Ev[i].Text) != "" {
+			at = r.EvPos[i]
 		}
 	}
-	return false
+	return at
 }
 
 // notRunFor is the position of the last source fact about what g reports that says
@@ -152,11 +160,12 @@ func notRun(low string) bool {
 	return false
 }
 
-// saysNotRun: a source says the checks have not run ("not run yet", "haven't run").
+// saysNotRun: a source after the round's last run says checks have not run ("not run
+// yet", "haven't run"); one said before later runs is settled by them.
 func saysNotRun(r *rule.Round) bool {
+	last := lastRun(r)
 	for i := range r.Src {
-		low := lower(r.Src[i].Text)
-		if notRun(low) {
+		if r.Pos[i] > last && notRun(lower(r.Src[i].Text)) {
 			return true
 		}
 	}
