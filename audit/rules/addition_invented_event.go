@@ -47,6 +47,9 @@ var _ = rule.Register(&rule.Rule{
 		// an order and a listing that names the thing record no action on it
 		{Source: []string{"user: Purge the stale thumbnails from the edge cache.", "tool: $ ./edgectl usage --prefix /thumbs/\nprefix requests\n/thumbs/small/ 1,204,113\n/thumbs/large/ 381,020", "tool: $ ./edgectl purge --prefix /thumbs/small/\nPurge accepted (id 51c0)."}, Summary: "## Done\n- Purged /thumbs/small/ (purge id 51c0).\n- Also purged the /thumbs/large/ prefix as a precaution.", Fires: true},
 		{Source: []string{"user: Purge the stale thumbnails from the edge cache.", "tool: $ ./edgectl usage --prefix /thumbs/\nprefix requests\n/thumbs/small/ 1,204,113\n/thumbs/large/ 381,020", "tool: $ ./edgectl purge --prefix /thumbs/small/ /thumbs/large/\nPurge accepted (id 51c0)."}, Summary: "## Done\n- Purged /thumbs/small/ (purge id 51c0).\n- Also purged the /thumbs/large/ prefix as a precaution.", Fires: false},
+		// a result worded as an action, whose figures the sources show
+		{Source: []string{"tool: $ ./bench --cache warm\ncache hit ratio: 98.5%\np99 latency: 41 ms"}, Summary: "Achieved a 98.5% cache hit ratio and 41 ms p99 latency with the warm cache.", Fires: false},
+		{Source: []string{"tool: $ ./bench --cache warm\ncache hit ratio: 98.5%\np99 latency: 41 ms"}, Summary: "Tuned the eviction policy for the warm run.", Fires: true},
 		// an action weighed ("a restart would clear it") is not one done
 		{Source: []string{"assistant: The print spooler on kiosk-7 holds 40 stuck jobs; a restart of the spooler would clear them."}, Summary: "Restarted the print spooler on kiosk-7.", Fires: true},
 		{Source: []string{"assistant: The print spooler on kiosk-7 holds 40 stuck jobs; I restarted the spooler and they cleared."}, Summary: "Restarted the print spooler on kiosk-7.", Fires: false},
@@ -86,7 +89,7 @@ var _ = rule.Register(&rule.Rule{
 // the same event in other words): an action nobody reported ("" otherwise).
 func novelAction(r *rule.Round, k int) string {
 	g := &r.Sum[k]
-	if g.Code || g.Act == classify.ActQuestion || g.Section == classify.SecConcepts || namesLoaded(r, g) {
+	if g.Code || g.Act == classify.ActQuestion || g.Section == classify.SecConcepts || namesLoaded(r, g) || figuresBacked(r, g) {
 		return ""
 	}
 	for _, s := range r.Support[k] {
@@ -110,6 +113,24 @@ func novelAction(r *rule.Round, k int) string {
 		}
 	}
 	return ""
+}
+
+// figuresBacked: the line reports figures (a percentage, a measured quantity) and the
+// round's sources state every one of them ("Reached 98.5% cache hits" beside a
+// readout of 98.5%): the verb words a result the sources show, not an event of its
+// own. A count or an id alone backs nothing.
+func figuresBacked(r *rule.Round, g *classify.Fact) bool {
+	n := 0
+	for _, t := range g.Tokens {
+		switch t.Kind {
+		case classify.TokPercent, classify.TokDuration, classify.TokSize:
+			if !r.HasValue(t.Norm) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // verbRecorded: some source or evidence line uses the verb lt (a past form, by its
