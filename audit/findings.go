@@ -39,7 +39,8 @@ var (
 	// (pasted or injected); at most DocumentLosses of its omissions are above info.
 	DocumentFacts, DocumentLosses = 12, 2
 	// ErrorBudget: a round that lost more than RoundBudget things of error weight
-	// reports them all, up to this many (a summary that dropped a dozen rules says so).
+	// reports them all, up to this many (a summary that dropped a dozen rules says so),
+	// and RoundBudget warnings beside them.
 	ErrorBudget = 12
 	// claimWeight is the importance of a summary claim no source supports, by rule.
 	claimWeight = map[string]float64{
@@ -110,6 +111,11 @@ func findings(round int, jr *judge.Result, partial bool, s *sessions.Session) []
 		}
 	}
 	budget := max(min(BudgetMax, RoundBudget+max(0, candidates-RoundBudget)/BudgetStep), min(ErrorBudget, errors))
+	if errors >= RoundBudget {
+		// a summary that lost this many things of error weight is broken: every error
+		// shows, and the usual budget of warnings beside them
+		budget = min(2*ErrorBudget, errors+RoundBudget)
+	}
 	res := make([]Finding, len(out))
 	loud := 0
 	for k, x := range out {
