@@ -52,3 +52,32 @@ func TestCrossLanguageRound(t *testing.T) {
 		t.Errorf("a German summary of a German conversation got notes: %q", notes)
 	}
 }
+
+// A user's rule written in another script than the rest of the round (Japanese among
+// English turns) that the English summary restates cannot be aligned by wording: its
+// omission is no louder than info, while a lost rule in the summary's own script is.
+func TestOtherScriptFact(t *testing.T) {
+	ex := rule.Example{
+		Source: []string{
+			"user: Please refactor the invoice export module; the tests live in tests/export and they use the shared fixtures for the old column format.",
+			"user: 本番のデータベースには絶対に直接書き込まないでください。",
+			"user: Never rename the public API endpoints, the mobile app still calls the old ones.",
+			"assistant: Understood. I refactored the export module, and the export tests pass with the shared fixtures and the old column format.",
+		},
+		Summary: "The user asked for a refactor of the invoice export module. The export module was refactored and the export tests pass with the shared fixtures and the old column format. The user said that the production database must never be written to directly.",
+	}
+	rd := audit.Run(ruledoc.Session(ex), audit.Options{}).Rounds[0]
+	loudEnglish := false
+	for _, f := range rd.Findings {
+		if f.Family != audit.Omission || f.Source == nil {
+			continue
+		}
+		if strings.Contains(f.Source.Text, "本番") && f.Severity != audit.SevInfo {
+			t.Errorf("the Japanese rule the summary restates in English is %s", f.Severity)
+		}
+		loudEnglish = loudEnglish || strings.Contains(f.Source.Text, "rename") && f.Severity != audit.SevInfo
+	}
+	if !loudEnglish {
+		t.Errorf("the lost English rule should stay above info: %+v", rd.Findings)
+	}
+}

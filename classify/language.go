@@ -38,6 +38,44 @@ func Language(text string) string {
 	return latinLanguage(text)
 }
 
+// Scripts Script tells apart (Japanese kana count as Han: the languages mix them).
+const (
+	ScriptLatin    = "latin"
+	ScriptHan      = "han"
+	ScriptHangul   = "hangul"
+	ScriptCyrillic = "cyrillic"
+)
+
+// Script is the script most of a short text's letters are in, "" when it has too few
+// letters to say: "漢字を使う" is han, "Никогда не пушить" cyrillic. Identifiers and
+// paths in Latin letters inside a Japanese sentence do not make it Latin.
+func Script(text string) string {
+	var han, hangul, cyr, latin int
+	for _, r := range text {
+		switch {
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han):
+			han++
+		case unicode.Is(unicode.Hangul, r):
+			hangul++
+		case unicode.Is(unicode.Cyrillic, r):
+			cyr++
+		case r < 0x250 && unicode.IsLetter(r):
+			latin++
+		}
+	}
+	switch {
+	case han >= 4 && han*3 >= latin:
+		return ScriptHan
+	case hangul >= 4 && hangul*3 >= latin:
+		return ScriptHangul
+	case cyr >= 8 && cyr >= latin:
+		return ScriptCyrillic
+	case latin >= 12 && han+hangul+cyr == 0:
+		return ScriptLatin
+	}
+	return ""
+}
+
 // functionWords are frequent short words that tell the Latin-script languages apart.
 var functionWords = map[string][]string{
 	"en": {"the", "and", "is", "to", "of", "that", "with", "for", "not", "this", "it", "we"},

@@ -21,3 +21,19 @@ func TestLanguage(t *testing.T) {
 		}
 	}
 }
+
+func TestScript(t *testing.T) {
+	for text, want := range map[string]string{
+		"本番のデータベースには直接書き込まないでください。":                        ScriptHan,
+		"`main` ブランチに直接プッシュしないで":                           ScriptHan,
+		"운영 데이터베이스에 직접 쓰지 마세요":                             ScriptHangul,
+		"Никогда не пушить напрямую в main":                ScriptCyrillic,
+		"Never write to the production database directly.": ScriptLatin,
+		"ok":      "",
+		"a.go:12": "",
+	} {
+		if got := Script(text); got != want {
+			t.Errorf("Script(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
