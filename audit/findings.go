@@ -145,16 +145,14 @@ func otherSource(r *rule.Round, h rule.Hit) bool {
 	if h.Rule.Family != Mutation || h.Src < 0 || h.Sum < 0 || h.Sum >= len(r.Support) || len(r.Support[h.Sum]) == 0 {
 		return false
 	}
-	if novelSlots(r, h) {
-		return false // the changed value is in no source: whichever the summary copied, it changed it
-	}
 	sup := r.Support[h.Sum]
 	for _, x := range sup {
 		if !x.Ref.Ev && x.Ref.I == h.Src {
 			return false
 		}
 	}
-	return sup[0].Match.Cover >= OtherSourceCover
+	// (a changed value in no source: whichever line the summary copied, it changed it)
+	return sup[0].Match.Cover >= OtherSourceCover && !novelSlots(r, h)
 }
 
 // novelSlots: every value the hit names as the summary's is a figure or numbered name

@@ -1,6 +1,7 @@
 package rule
 
 import (
+	"bytes"
 	"index/suffixarray"
 	bits64 "math/bits"
 	"slices"
@@ -86,6 +87,35 @@ func (x *TextIndex) Lookup(s []byte, n int) []int {
 	x.seen[string(s)] = found
 	x.mu.Unlock()
 	return oneHit(found)
+}
+
+// Any reports whether s occurs somewhere ok accepts (ok gets the offset into Bytes):
+// through the suffix array when it is built, else by a scan, which a one-off question
+// costs less than building the array.
+func (x *TextIndex) Any(s []byte, ok func(at int) bool) bool {
+	x.load()
+	x.mu.Lock()
+	sa := x.sa
+	x.mu.Unlock()
+	if sa != nil {
+		for _, at := range sa.Lookup(s, -1) {
+			if ok(at) {
+				return true
+			}
+		}
+		return false
+	}
+	for from := 0; from < len(x.text); {
+		i := bytes.Index(x.text[from:], s)
+		if i < 0 {
+			return false
+		}
+		if ok(from + i) {
+			return true
+		}
+		from += i + 1
+	}
+	return false
 }
 
 // Bytes is the indexed text, lower-cased, each part ended by a zero byte; Lookup's

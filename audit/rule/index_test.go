@@ -106,3 +106,27 @@ func sorted(xs []int) []int {
 	slices.Sort(xs)
 	return xs
 }
+
+// Any answers the same by its scan (no suffix array yet) and through the array.
+func TestTextIndexAny(t *testing.T) {
+	parts := []string{"batch 00912_manifest loaded", "912_manifest", "see 1912_manifest"}
+	notAfterDigit := func(text []byte) func(int) bool {
+		return func(at int) bool { return at == 0 || text[at-1] < '0' || text[at-1] > '9' }
+	}
+	for _, built := range []bool{false, true} {
+		x := NewTextIndex(func() []string { return parts })
+		if built {
+			x.Lookup([]byte("912"), -1) // (an all-hit look-up builds the array)
+		}
+		if x.sa != nil != built {
+			t.Fatalf("suffix array built %v, want %v", x.sa != nil, built)
+		}
+		text := x.Bytes()
+		if !x.Any([]byte("912_manifest"), notAfterDigit(text)) {
+			t.Errorf("built %v: the bare 912_manifest is not found", built)
+		}
+		if x.Any([]byte("12_manifest"), notAfterDigit(text)) {
+			t.Errorf("built %v: 12_manifest found though every occurrence follows a digit", built)
+		}
+	}
+}

@@ -199,12 +199,7 @@ func (r *Round) MentionsNumbered(s string) bool {
 		return r.Mentions(s)
 	}
 	text := r.Text.Bytes()
-	for _, at := range r.Text.Lookup([]byte(strings.ToLower(s)), -1) {
-		if at == 0 || text[at-1] < '0' || text[at-1] > '9' {
-			return true
-		}
-	}
-	return false
+	return r.Text.Any([]byte(strings.ToLower(s)), func(at int) bool { return at == 0 || text[at-1] < '0' || text[at-1] > '9' })
 }
 
 // ValueRefs lists, in round order (source facts, then evidence lines), every fact that
