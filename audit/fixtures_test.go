@@ -309,8 +309,8 @@ func TestOwnFixtures(t *testing.T) {
 	}
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 17.0 / 19, audit.Mutation: 28.0 / 33, audit.Addition: 7.0 / 10,
-			audit.EpistemicCollapse: 5.0 / 9, audit.ProvenanceLoss: 9.0 / 12},
-		overall: 66.0 / 83, maxTraps: 10, minInvOK: 64, allOpaque: true,
+			audit.EpistemicCollapse: 6.0 / 9, audit.ProvenanceLoss: 12.0 / 12},
+		overall: 70.0 / 83, maxTraps: 10, minInvOK: 64, allOpaque: true,
 	})
 }
 
