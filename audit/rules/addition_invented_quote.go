@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -41,9 +42,14 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Move the gallery images to the CDN."}, Summary: "The user said: \"rotate the CDN keys every Friday\"", Fires: true},
 		// a long message quoted whole spans several of the source's facts
 		{Source: []string{"user: ok, next thing. Move the gallery images to the CDN; keep the thumbnails local. Which cache headers would you set ?"}, Summary: "All user messages:\n- \"ok, next thing. Move the gallery images to the CDN; keep the thumbnails local. Which cache headers would you set?\"", Fires: false},
+		// a message of several lines and list items quoted on one line
+		{Source: []string{"user: ship it, but let's look at the logs afterwards;\n\nthe staging run shows:\n1. images moved to the CDN\n2. cache headers set\n3. but the thumbnails still come from the old bucket\n4. no errors in the log"}, Summary: "All user messages:\n- \"ship it, but let's look at the logs afterwards; the staging run shows: 1. images moved to the CDN 2. cache headers set 3. but the thumbnails still come from the old bucket 4. no errors in the log\"", Fires: false},
 		{Source: []string{"user: Implement the plan in docs/cdn.md: step 1 moves the images, step 2 purges the old cache, step 3 flips DNS."}, Summary: "All user messages:\n- \"Implement the plan in docs/cdn.md: [the three-step CDN plan]\"", Fires: false},
 	},
 })
+
+// reListNumber is a list item's number inside a line ("showing: 1. the commit 2. ...").
+var reListNumber = regexp.MustCompile(`(?:^|\s)\d{1,2}[.)]\s`)
 
 // QuoteHeld: a quoted line whose best source holds at least this share of its words is
 // that source, quoted loosely.
@@ -78,12 +84,25 @@ func heldRuns(r *rule.Round, quote string) float64 {
 		return 1
 	}
 	have := r.Memo("rules.sourceRuns", func() any {
+		// the runs of each message's facts read in a row: a quote runs on across the
+		// message's line breaks and list items ("...afterwards; manual testing shows:
+		// 1. the commit ...")
 		m := map[string]bool{}
-		for i := range r.Src {
-			for _, x := range wordRuns(r.Src[i].Text) {
+		var b strings.Builder
+		flush := func() {
+			for _, x := range wordRuns(b.String()) {
 				m[x] = true
 			}
+			b.Reset()
 		}
+		for i := range r.Src {
+			if i > 0 && r.Src[i].Message != r.Src[i-1].Message {
+				flush()
+			}
+			b.WriteString(r.Src[i].Text)
+			b.WriteByte(' ')
+		}
+		flush()
 		return m
 	}).(map[string]bool)
 	n := 0
@@ -96,8 +115,9 @@ func heldRuns(r *rule.Round, quote string) float64 {
 }
 
 // wordRuns are the runs of four consecutive words of a text, lower-cased, letters
-// and digits only.
+// and digits only, list numbers ("1.", "2)") left out.
 func wordRuns(text string) []string {
+	text = reListNumber.ReplaceAllString(text, " ")
 	ws := strings.FieldsFunc(strings.ToLower(text), func(c rune) bool { return !unicode.IsLetter(c) && !unicode.IsDigit(c) })
 	var out []string
 	for i := 0; i+4 <= len(ws); i++ {
