@@ -29,11 +29,14 @@ func pastedProse(text string) [][2]int {
 	if titledItem(text, ps) {
 		return ps
 	}
-	var pasted [][2]int
+	var pasted, terminal [][2]int
 	own := false
 	for _, p := range ps {
 		body := text[p[0]:p[1]]
-		switch {
+		switch k := terminalPaste(body); {
+		case k >= 0:
+			// a terminal's screen, pasted: its prompts are no one's order here
+			terminal = append(terminal, [2]int{p[0] + k, p[1]})
 		case speaks(body):
 			own = true
 			if k, ok := pastedAfterLeadIn(body); ok {
@@ -44,9 +47,31 @@ func pastedProse(text string) [][2]int {
 		}
 	}
 	if !own {
-		return nil
+		return terminal
 	}
-	return pasted
+	return append(pasted, terminal...)
+}
+
+// terminalPaste: where, in a paragraph, a terminal's screen the user pasted starts
+// (-1 for none): a line that opens on a shell's or an agent CLI's prompt glyph ("❯ make
+// it faster", "$ npm test"), or the sentence that quotes one ("The transcript: ❯ make
+// it faster"). What follows is not the user's own words.
+func terminalPaste(p string) int {
+	at := 0
+	for _, line := range strings.SplitAfter(p, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "❯ ") || strings.HasPrefix(t, "$ ") && len(t) > 2 && (isLetter(t[2]) || t[2] == '.' || t[2] == '/') {
+			return at
+		}
+		if i := strings.Index(line, " ❯ "); i > 0 {
+			if j := strings.LastIndex(line[:i], ". "); j >= 0 {
+				return at + j + 2 // (from the sentence that quotes the prompt)
+			}
+			return at
+		}
+		at += len(line)
+	}
+	return -1
 }
 
 // pastedAfterLeadIn: the paragraph opens with a short question or remark of the user's that

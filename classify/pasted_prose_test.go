@@ -26,6 +26,10 @@ func TestPastedProse(t *testing.T) {
 		{"an item pasted whole, title first", "Retry budget resets on every tick\n\nHigh priority\n\n" + review, 3},
 		{"a titled item with a word of the user's is the user's", "Retry budget resets on every tick\n\nI think the counter lives in the loop, so the cap of five never applies and the queue fills with one job.", 0},
 		{"a title over a list is not an item of prose", "Open points\n\n- the counter lives in the loop, so the cap never applies\n- the queue fills with the same job again and again", 0},
+		{"a terminal's screen pasted under the ask", "this is what the other session did:\n\n❯ make the landing page prettier\n\n⏺ I'll start by reading index.html", 1},
+		{"a shell command pasted with its output", "why does this fail?\n\n$ make deploy\nerror: no target", 1},
+		{"a prompt quoted mid-paragraph", "the hook fired twice, that seems wrong. The transcript: ❯ make the landing page prettier   ⏺ Reading index.html", 1},
+		{"a dollar amount is no prompt", "the invoice says:\n\n$ 40 for the domain, $ 12 for the mailbox", 0},
 		{"a paragraph in another script", "この問題を見てください:\n\n" + "スケジューラの再試行予算は毎回リセットされるため、すぐに失敗するジョブは無制限に再試行されます。カウンタがループ内にあるので上限五回が適用されません。カウンタをジョブ構造体に移せば上限が保たれます。これは重大です。", 0},
 	}
 	for _, c := range cases {
