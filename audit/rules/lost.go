@@ -26,7 +26,21 @@ func lostKind(r *rule.Round, i int) string {
 	if f.Origin == classify.OriginUser && oneOff(f) && fulfilledInSummary(r, i) {
 		return "" // the summary reports it done ("Deployed to the preview domain")
 	}
+	if (f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError) && f.Act == classify.ActFailure && replyKept(r, i) {
+		return "" // a call the user rejected, kept as the user's reason for it
+	}
 	return factKind(r, i)
+}
+
+// replyKept: tool fact i is the notice of a call the user rejected and the summary
+// keeps the words the user gave with it (the same tool result's user reply).
+func replyKept(r *rule.Round, i int) bool {
+	for j := i + 1; j < len(r.Src) && r.Src[j].Message == r.Src[i].Message; j++ {
+		if r.Src[j].Origin == classify.OriginUser && r.Kept[j] {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionKind: an earlier summary's section says what its items are.

@@ -7,4 +7,7 @@ var _ = lostRule("omission/failure-dropped", "failure",
 	[]rule.Example{
 		{Source: []string{"assistant: Running the upgrade.", "tool: error: cannot lock ref 'refs/heads/main': unable to create lock file"}, Summary: "Ran the upgrade.", Fires: true},
 		{Source: []string{"tool: error: cannot lock ref 'refs/heads/main': unable to create lock file"}, Summary: "Errors: the push failed with 'cannot lock ref refs/heads/main: unable to create lock file'.", Fires: false},
+		// a call the user rejected is kept by the reason the user gave for it
+		{Source: []string{"assistant: Creating the release branch from main.", "tool: The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\ncut the branch from release/4.2, not from main"}, Summary: "## Errors\n- Branch creation rejected; the user said: \"cut the branch from release/4.2, not from main\".", Fires: false},
+		{Source: []string{"assistant: Creating the release branch from main.", "tool: The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\ncut the branch from release/4.2, not from main"}, Summary: "## Done\n- Created the release branch.", Fires: true},
 	})
