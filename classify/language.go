@@ -10,21 +10,8 @@ import (
 // commonest function words; "" when the text is too short or unclear. It is meant for
 // telling that a summary is in another language than its sources, not for linguistics.
 func Language(text string) string {
-	var kana, han, hangul, cyr, latin int
-	for _, r := range text {
-		switch {
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
-			kana++
-		case unicode.Is(unicode.Han, r):
-			han++
-		case unicode.Is(unicode.Hangul, r):
-			hangul++
-		case unicode.Is(unicode.Cyrillic, r):
-			cyr++
-		case r < 0x250 && unicode.IsLetter(r):
-			latin++
-		}
-	}
+	c := countScripts(text)
+	kana, han, hangul, cyr, latin := c.kana, c.han, c.hangul, c.cyr, c.latin
 	switch {
 	case kana >= 8 && kana*4 >= latin:
 		return "ja"
@@ -50,19 +37,8 @@ const (
 // letters to say: "漢字を使う" is han, "Никогда не пушить" cyrillic. Identifiers and
 // paths in Latin letters inside a Japanese sentence do not make it Latin.
 func Script(text string) string {
-	var han, hangul, cyr, latin int
-	for _, r := range text {
-		switch {
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han):
-			han++
-		case unicode.Is(unicode.Hangul, r):
-			hangul++
-		case unicode.Is(unicode.Cyrillic, r):
-			cyr++
-		case r < 0x250 && unicode.IsLetter(r):
-			latin++
-		}
-	}
+	c := countScripts(text)
+	han, hangul, cyr, latin := c.kana+c.han, c.hangul, c.cyr, c.latin
 	switch {
 	case han >= 4 && han*3 >= latin:
 		return ScriptHan
@@ -74,6 +50,29 @@ func Script(text string) string {
 		return ScriptLatin
 	}
 	return ""
+}
+
+// scriptCounts are how many letters of a text are in each script Language and Script
+// tell apart.
+type scriptCounts struct{ kana, han, hangul, cyr, latin int }
+
+func countScripts(text string) scriptCounts {
+	var c scriptCounts
+	for _, r := range text {
+		switch {
+		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
+			c.kana++
+		case unicode.Is(unicode.Han, r):
+			c.han++
+		case unicode.Is(unicode.Hangul, r):
+			c.hangul++
+		case unicode.Is(unicode.Cyrillic, r):
+			c.cyr++
+		case r < 0x250 && unicode.IsLetter(r):
+			c.latin++
+		}
+	}
+	return c
 }
 
 // functionWords are frequent short words that tell the Latin-script languages apart.
