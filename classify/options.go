@@ -48,6 +48,9 @@ var (
 	numRef      = `(?:(?i:option|number|#)\s*)?([1-9])\b`
 	reRejectNum = regexp.MustCompile(`(?i:\b(?:forget|no|` + rejectCues + `)\s+)` + numRef)
 	reChooseNum = regexp.MustCompile(`(?i:\b(?:` + chooseCues + `)\s+)` + numRef)
+	// "yes, do 2", "do 1 then": a bare number ending the order names an item too
+	// ("do 3 retries" counts something)
+	reDoNum = regexp.MustCompile(`(?i:\b(?:do|doing)\s+)([1-9])(?:\s*$|\s*[.,;!)]|\s+(?i:then|first|please|now|and)\b)`)
 )
 
 // refLabel normalises a label reference ("(b)" -> "b", "option 4" -> "4").
@@ -95,6 +98,7 @@ func ResolveOptions(fs []Fact) {
 			// a numbered list of options: "forget 3", "go with 2" name an item
 			applyChoice(fs, items, f, reRejectNum, StatusRejected)
 			applyChoice(fs, items, f, reChooseNum, StatusChosen)
+			applyChoice(fs, items, f, reDoNum, StatusChosen)
 		}
 		if !mayNameLabel(f.Text) {
 			continue
