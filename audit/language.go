@@ -40,44 +40,32 @@ func sideLanguage(fs []classify.Fact, keep func(*classify.Fact) bool) string {
 }
 
 // crossLanguageNote says what a cross-language round can and cannot show, and turns
-// the omissions it cannot judge (no exact value to look for) to info.
+// the omissions it cannot judge (no exact value to look for) to info. In a round whose
+// conversation and summary share a language, a lost fact written in another script
+// than the summary (a user's rule in Japanese among English turns, summarised in
+// English) cannot be aligned by its wording either, and is turned to info the same way.
 func crossLanguageNote(r *rule.Round, fs []Finding) (string, bool) {
 	src, sum, ok := crossLanguage(r)
-	if !ok {
-		otherScriptFacts(sum, fs)
-		return "", false
-	}
-	for k := range fs {
-		f := &fs[k]
-		if f.Family != Omission || f.Source == nil || f.Severity == SevInfo || hasExactValue(f.Source.Tokens) {
-			continue
-		}
-		f.Severity = SevInfo
-		f.Why = strings.TrimSpace(f.Why + "; the summary is in another language, so its wording cannot be aligned")
-	}
-	return fmt.Sprintf("cross-language: the conversation is mostly in %s and the summary in %s; compaudit aligns exact values, paths and names across languages but not wording, so omissions without an exact value are info",
-		languageNames[src], languageNames[sum]), true
-}
-
-// otherScriptFacts: in a round whose conversation and summary share a language, a
-// lost fact written in another script than the summary (a user's rule in Japanese
-// among English turns, summarised in English) cannot be aligned by its wording
-// either: without an exact value to look for, its omission is info.
-func otherScriptFacts(sum string, fs []Finding) {
 	want := scriptOfLanguage(sum)
-	if want == "" {
-		return
-	}
 	for k := range fs {
 		f := &fs[k]
 		if f.Family != Omission || f.Source == nil || f.Severity == SevInfo || hasExactValue(f.Source.Tokens) {
 			continue
 		}
-		if got := classify.Script(f.Source.Text); got != "" && got != want {
+		switch got := classify.Script(f.Source.Text); {
+		case ok:
+			f.Severity = SevInfo
+			f.Why = strings.TrimSpace(f.Why + "; the summary is in another language, so its wording cannot be aligned")
+		case want != "" && got != "" && got != want:
 			f.Severity = SevInfo
 			f.Why = strings.TrimSpace(f.Why + "; it is written in another script than the summary, so its wording cannot be aligned")
 		}
 	}
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("cross-language: the conversation is mostly in %s and the summary in %s; compaudit aligns exact values, paths and names across languages but not wording, so omissions without an exact value are info",
+		languageNames[src], languageNames[sum]), true
 }
 
 // scriptOfLanguage is the script a language is written in ("" when unknown).

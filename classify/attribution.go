@@ -188,7 +188,7 @@ var reUserSpeaking = regexp.MustCompile(`\buser (?:is|was|has|had|has been|had b
 // labelParty: a short label ("team rules", "reviewer", "security constraint") names a
 // third party; the label's nouns of kind (rule, constraint, note) are not its name.
 func labelParty(head string) (string, string) {
-	ws := strings.Fields(strings.Trim(withoutParens(head), "-*# "))
+	ws := labelWords(head)
 	if len(ws) == 0 || len(ws) > 4 {
 		return "", ""
 	}
@@ -206,7 +206,7 @@ func labelParty(head string) (string, string) {
 // (EBICS 4.2):"): the document says the line. A bare "Manual:" or "Spec:" is as often
 // a kind of step or work, so the document noun needs a word before it.
 func docLabel(head string) (string, string) {
-	ws := strings.Fields(strings.Trim(withoutParens(head), "-*# "))
+	ws := labelWords(head)
 	if len(ws) == 2 && docLabelWord[ws[1]] {
 		return "doc", normWho(strings.Join(ws, " "))
 	}
@@ -215,6 +215,12 @@ func docLabel(head string) (string, string) {
 
 // docLabelWord: a label's noun that names a document as the line's source.
 var docLabelWord = map[string]bool{"guide": true, "manual": true, "handbook": true, "runbook": true, "playbook": true, "spec": true, "specification": true, "rfc": true, "documentation": true, "datasheet": true}
+
+// labelWords are a label's words, its parenthesised parts left out ("Bank guide
+// (EBICS 4.2)" -> bank, guide).
+func labelWords(head string) []string {
+	return strings.Fields(strings.Trim(withoutParens(head), "-*# "))
+}
 
 // withoutParens is s without its parenthesised parts.
 func withoutParens(s string) string {

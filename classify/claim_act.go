@@ -16,6 +16,9 @@ func actOf(f *Fact, cues cueSet) Act {
 // AssistantSide: the fact is the assistant's, in its reply or its reasoning.
 func AssistantSide(f *Fact) bool { return f.Origin == OriginAssistant || f.Origin == OriginThinking }
 
+// ToolSide: the fact is a tool's output, an error result included.
+func ToolSide(f *Fact) bool { return f.Origin == OriginTool || f.Origin == OriginToolError }
+
 // formAct decides the acts a fact's form settles before its intent counts: code, a
 // tool error, a question, chatter, a failed attempt. ok is false when none applies.
 func formAct(f *Fact, cues cueSet, text string) (Act, bool) {

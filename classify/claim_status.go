@@ -2,6 +2,7 @@ package classify
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/compaudit/compaudit/classify/lexicon"
 )
@@ -305,11 +306,11 @@ func boundCue(text string, h lexicon.Hit, toks []Token) bool {
 	if strings.EqualFold(h.Phrase, "just") {
 		// "just the staging bucket", "just one retry" limit; "just fix it", "I just
 		// ran it" are a softener and a time adverb
-		next := strings.Fields(strings.ToLower(text[h.End:]))
+		next := wordsAfter(text, h.End, 1)
 		if len(next) == 0 {
 			return false
 		}
-		w := strings.Trim(next[0], ",.;:!?\"'`*()")
+		w := next[0]
 		return limitingDeterminer[w] || w != "" && isDigit(w[0])
 	}
 	return true
@@ -319,18 +320,44 @@ func boundCue(text string, h lexicon.Hit, toks []Token) bool {
 // than once", "at once") rather than opening a time clause ("once the build is green",
 // "once a new one is created").
 func countAdverb(text string, h lexicon.Hit) bool {
-	trim := func(w string) string { return strings.Trim(w, ",.;:!?\"'`*()") }
-	next := strings.Fields(strings.ToLower(text[h.End:]))
-	if len(next) > 0 {
-		switch w := trim(next[0]); {
+	if next := wordsAfter(text, h.End, 2); len(next) > 0 {
+		switch w := next[0]; {
 		case frequencyAfterOnce[w]:
 			return true
 		case (w == "a" || w == "an") && len(next) > 1:
-			return timeUnitWord[strings.TrimSuffix(trim(next[1]), "s")]
+			return timeUnitWord[strings.TrimSuffix(next[1], "s")]
 		}
 	}
-	before := strings.Fields(strings.ToLower(text[:h.Start]))
-	return len(before) > 0 && frequencyBeforeOnce[trim(before[len(before)-1])]
+	return frequencyBeforeOnce[wordBefore(text, h.Start)]
+}
+
+// wordPunct is what wordsAfter and wordBefore trim off a word.
+const wordPunct = ",.;:!?\"'`*()"
+
+// wordsAfter are the first n words of text from offset i, lower-cased and trimmed of
+// punctuation, read without splitting the rest of the text.
+func wordsAfter(text string, i, n int) []string {
+	var out []string
+	rest := text[i:]
+	for len(out) < n {
+		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+		if rest == "" {
+			break
+		}
+		end := strings.IndexFunc(rest, unicode.IsSpace)
+		if end < 0 {
+			end = len(rest)
+		}
+		out = append(out, strings.Trim(strings.ToLower(rest[:end]), wordPunct))
+		rest = rest[end:]
+	}
+	return out
+}
+
+// wordBefore is the word that ends before offset i, lower-cased and trimmed ("" when none).
+func wordBefore(text string, i int) string {
+	t := strings.TrimRightFunc(text[:i], unicode.IsSpace)
+	return strings.Trim(strings.ToLower(t[strings.LastIndexFunc(t, unicode.IsSpace)+1:]), wordPunct)
 }
 
 var (

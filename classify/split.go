@@ -40,19 +40,15 @@ var (
 // key: value lines are units, and prose is split into sentences. When lines is true
 // (tool output), every non-empty line outside code fences is its own span.
 func Split(text string, lines bool) []Span {
-	spans, _ := split(text, lines, false)
+	spans, _ := split(text, lines)
 	return spans
 }
 
 // splitWithHeadings is Split of prose that also returns its markdown headings' lines.
-func splitWithHeadings(text string) ([]Span, []Span) { return split(text, false, true) }
+func splitWithHeadings(text string) ([]Span, []Span) { return split(text, false) }
 
-func split(text string, lines, headings bool) ([]Span, []Span) {
-	var hs []Span
+func split(text string, lines bool) ([]Span, []Span) {
 	s := &splitter{text: text, lines: lines, labelIndent: -1, paraStart: -1, paraEnd: -1}
-	if headings {
-		s.headings = &hs
-	}
 	for pos := 0; pos < len(text); {
 		pos = s.line(pos)
 	}
@@ -64,7 +60,7 @@ func split(text string, lines, headings bool) ([]Span, []Span) {
 			kept = append(kept, sp)
 		}
 	}
-	return kept, hs
+	return kept, s.headings
 }
 
 func joinCtx(ctx, header string) string {

@@ -7,8 +7,8 @@ type splitter struct {
 	text  string
 	lines bool
 	out   []Span
-	// headings, when set, collects the markdown headings of prose (their spans)
-	headings *[]Span
+	// headings are the markdown heading lines of prose (not of tool output)
+	headings []Span
 	ctx      string
 	// the label bullet nested bullets sit under
 	labelIndent int
@@ -88,8 +88,8 @@ func (s *splitter) structure(pos, lineEnd int, line, trimmed string) bool {
 	case isHeading(line):
 		s.flush()
 		s.ctx = reHeading.FindStringSubmatch(line)[1]
-		if s.headings != nil && !s.lines {
-			*s.headings = append(*s.headings, lineSpan(s.text, pos, lineEnd, s.ctx, true))
+		if !s.lines {
+			s.headings = append(s.headings, lineSpan(s.text, pos, lineEnd, s.ctx, true))
 		}
 		if s.lines {
 			// in a file dump "# ..." may be a comment that states a rule

@@ -240,7 +240,7 @@ func answersQuestion(r *rule.Round, i int) bool { return r.AnswersQuestion(i) }
 func superseded(r *rule.Round, i int) bool {
 	f := &r.Src[i]
 	switch {
-	case f.Act == classify.ActFailure && (f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError):
+	case f.Act == classify.ActFailure && classify.ToolSide(f):
 		return transientDiagnostic(r, i)
 	case f.Status.Epistemic == classify.StatusHypothesis && f.Origin != classify.OriginUser:
 		return len(r.Later(i, func(g *classify.Fact) bool {

@@ -192,11 +192,11 @@ func (r *Round) Mentions(s string) bool {
 // an occurrence right after another digit is the tail of a longer number
 // ("00912_manifest"), not the name.
 func (r *Round) MentionsNumbered(s string) bool {
-	if r.Text == nil || s == "" {
+	if !r.Mentions(s) {
 		return false
 	}
-	if !r.Mentions(s) || s[0] < '0' || s[0] > '9' {
-		return r.Mentions(s)
+	if s[0] < '0' || s[0] > '9' {
+		return true
 	}
 	text := r.Text.Bytes()
 	return r.Text.Any([]byte(strings.ToLower(s)), func(at int) bool { return at == 0 || text[at-1] < '0' || text[at-1] > '9' })

@@ -32,7 +32,7 @@ func (r *Round) TestsPassedLater(i int) bool {
 func passingRuns(r *Round) []int {
 	failed := map[string]bool{}
 	for j := range r.Src {
-		if g := &r.Src[j]; g.Act == classify.ActFailure && (g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) {
+		if g := &r.Src[j]; g.Act == classify.ActFailure && classify.ToolSide(g) {
 			failed[g.Message] = true
 		}
 	}

@@ -349,10 +349,20 @@ func stemAsserted(low, st string) bool {
 	return false
 }
 
+// hypotheticalWindow bounds what hypotheticalAfter reads after the word (a modal past
+// it is too far to govern it).
+const hypotheticalWindow = 160
+
 // hypotheticalAfter: the word at j is the subject of a modal ("a reboot could fix it",
 // "a restart of the spooler might clear them"): the action is weighed, not done.
 func hypotheticalAfter(low string, j int) bool {
-	ws := strings.Fields(low[j:])
+	// (the word and the four after it, read from a window: the rest of a long text is
+	// not split for them; a word the window cuts is left out)
+	end := min(len(low), j+hypotheticalWindow)
+	ws := strings.Fields(low[j:end])
+	if end < len(low) && low[end] != ' ' && low[end] != '\n' && len(ws) > 0 {
+		ws = ws[:len(ws)-1]
+	}
 	for k := 1; k < len(ws) && k <= 4; k++ {
 		switch ws[k] {
 		case "would", "could", "might", "may", "will", "should", "can":

@@ -119,15 +119,17 @@ func resultAnywhere(r *rule.Round, g *classify.Fact) bool {
 func roundHasRuns(r *rule.Round) bool { return lastRun(r) >= 0 }
 
 // lastRun is the position of the last tool output that reports a run's result, -1
-// for none.
+// for none, read once a round.
 func lastRun(r *rule.Round) int {
-	at := -1
-	for i := range r.Ev {
-		if r.EvPos[i] > at && !r.Ev[i].Code && resultCue(r.Ev[i].Text) != "" {
-			at = r.EvPos[i]
+	return r.Memo("rules.lastRun", func() any { // (asked of every summary claim)
+		at := -1
+		for i := range r.Ev {
+			if r.EvPos[i] > at && !r.Ev[i].Code && resultCue(r.Ev[i].Text) != "" {
+				at = r.EvPos[i]
+			}
 		}
-	}
-	return at
+		return at
+	}).(int)
 }
 
 // notRunFor is the position of the last source fact about what g reports that says

@@ -26,7 +26,7 @@ func lostKind(r *rule.Round, i int) string {
 	if f.Origin == classify.OriginUser && oneOff(f) && fulfilledInSummary(r, i) {
 		return "" // the summary reports it done ("Deployed to the preview domain")
 	}
-	if (f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError) && f.Act == classify.ActFailure && replyKept(r, i) {
+	if classify.ToolSide(f) && f.Act == classify.ActFailure && replyKept(r, i) {
 		return "" // a call the user rejected, kept as the user's reason for it
 	}
 	return factKind(r, i)

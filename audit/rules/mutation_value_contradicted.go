@@ -159,13 +159,7 @@ func partAdded(short, long []string) bool {
 func siblings(r *rule.Round, t classify.Token) int {
 	base := nameParts("name:" + path.Base(t.Norm))
 	seen := map[string]bool{}
-	for _, c := range valuesOfKind(r, "path") {
-		b := path.Base(c.tok.Norm)
-		if pb := nameParts("name:" + b); len(pb) == len(base)+1 && partAdded(base, pb) {
-			seen[b] = true
-		}
-	}
-	for _, c := range valuesOfKind(r, "id") {
+	for _, c := range slices.Concat(valuesOfKind(r, "path"), valuesOfKind(r, "id")) {
 		b := path.Base(c.tok.Norm)
 		if pb := nameParts("name:" + b); len(pb) == len(base)+1 && partAdded(base, pb) {
 			seen[b] = true

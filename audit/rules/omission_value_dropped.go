@@ -16,7 +16,7 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
-		if f.Origin == classify.OriginTool || f.Origin == classify.OriginToolError {
+		if classify.ToolSide(f) {
 			return rule.Hit{}, false // a tool's line names many things; the finding is about what the conversation said
 		}
 		for _, t := range f.Tokens {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
-	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // "Ines on the storage team says X" became "we ruled out X" or a bare X.
@@ -78,9 +77,9 @@ func docOrderMadeRule(f, g *classify.Fact) bool {
 	if g.Modality.Level >= 3 && g.Modality.Cue != "imperative" {
 		return true
 	}
-	for _, h := range lexicon.Default().Find(g.Text) {
+	for _, sc := range g.Scopes {
 		// (a later clause's "must": "the client (key 4F2A); tokens must be ...")
-		if h.Category == "deontic" && (h.Attr("force") == "3" || h.Attr("force") == "4") && h.Attr("sign") == "+" {
+		if sc.Kind == "deontic" && sc.Force >= 3 && !sc.Neg {
 			return true
 		}
 	}

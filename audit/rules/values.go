@@ -286,7 +286,7 @@ func backs(r *rule.Round, i int, f *classify.Fact, ref rule.Ref, y classify.Toke
 	}
 	// a later word of the user's ("make it 45s") gives the new value, or a tool's
 	// readout of the same slot does
-	return r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || (g.Origin == classify.OriginTool || g.Origin == classify.OriginToolError) && sharesKey(g, y))
+	return r.PosOf(ref) > r.Pos[i] && (g.Origin == classify.OriginUser || classify.ToolSide(g) && sharesKey(g, y))
 }
 
 // lastMove is the position of the last fact (not source fact i) that tells of the
