@@ -57,7 +57,7 @@ func build(in Input, workers int) *rule.Round {
 	r.Best, r.Cands, r.Kept = make([]align.Match, n), make([][]align.Match, n), make([]bool, n)
 	forEach(n, workers, func(w, i int) {
 		f := &in.Src[i]
-		cs := as[w].Candidates(f, Align.TopK)
+		cs := answersOnly(f, in.Sum, as[w].Candidates(f, Align.TopK)) // (a question does not hold its answer)
 		r.Cands[i] = cs
 		r.Best[i] = align.Match{Fact: -1}
 		if len(cs) > 0 {

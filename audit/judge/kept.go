@@ -12,14 +12,15 @@ import (
 	"github.com/compaudit/compaudit/classify"
 )
 
-// kept: the summary carries the fact (one summary fact holds most of it, or its top
-// matches do together).
 // Kept reports whether the summary carries f (see kept): for callers that align a fact
 // outside a judged round, such as an invariant in a later round.
 func Kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
-	return kept(a, f, sum, cs)
+	return kept(a, f, sum, answersOnly(f, sum, cs))
 }
 
+// kept: the summary carries the fact (one summary fact holds most of it, or its top
+// matches do together). cs are its candidates less those that only ask about it
+// (answersOnly).
 func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
 	if len(cs) == 0 {
 		return false
