@@ -124,3 +124,16 @@ func TestCommandPromptWeighsLikeATemplate(t *testing.T) {
 		t.Errorf("the lost rule weighs %.2f from a command's prompt, %.2f from a hook's context: want less from the command", cmd, hook)
 	}
 }
+
+// TestAcceptedOfferWeighsMore: what the assistant proposed weighs more once the user
+// accepted it ("yes please") than when the user answered otherwise, and an accepted
+// offer's dropped step is above info.
+func TestAcceptedOfferWeighsMore(t *testing.T) {
+	offer := "assistant: The retries cannot help here. I'd write the failed invoices to the review queue and keep the batch going. Shall I wire that in?"
+	sum := "Invoice batch: the retries were removed."
+	yes := importanceOf(t, rule.Example{Source: []string{offer, "user: yes please"}, Summary: sum}, "review queue")
+	other := importanceOf(t, rule.Example{Source: []string{offer, "user: what about the ledger export?"}, Summary: sum}, "review queue")
+	if yes < 0 || other < 0 || yes <= other {
+		t.Errorf("an accepted offer weighs %.2f, one the user answered otherwise %.2f: want it higher once accepted", yes, other)
+	}
+}

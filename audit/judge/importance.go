@@ -50,6 +50,7 @@ var (
 	reloadedFactor       = 0.4  // a skill's or memory file's text: the harness loads it again
 	templateFactor       = 0.4  // a slash command's prompt: the same template on every run
 	pastedFactor         = 0.5  // someone else's prose the user pasted: forwarded, not ordered
+	approvedBonus        = 0.2  // the assistant's offer the user accepted ("yes please"): the user's decision too
 	artifactBonus        = 0.22 // the assistant reports an action with consequences on a named thing (a PR opened, a commit pushed)
 	echoStep             = 0.04 // a point the round comes back to, in other messages, matters more
 	specificFailureBonus = 0.12 // a failure message that names what failed
@@ -121,10 +122,14 @@ func lengthScore(r *rule.Round, i int, s float64, why string) (float64, string) 
 	switch {
 	case f.Origin == classify.OriginUser && words <= wordsShort+2 && r.AnswersQuestion(i):
 		s += answerBonus
-		if words <= 1 {
+		why = "the user's answer to a question"
+		switch {
+		case r.Accepts(i):
+			s *= shortPenalty // a bare "yes please" weighs in the offer it accepted (rule.Approved)
+			why = "the user's assent to the assistant's offer"
+		case words <= 1:
 			s *= shortPenalty * 2 // a bare "B" or "yes" cannot be matched to what it chose
 		}
-		why = "the user's answer to a question"
 	case words <= wordsShort && f.Act != classify.ActFailure && !namedOrder(f):
 		s *= shortPenalty
 	}
@@ -150,6 +155,10 @@ func contentScore(r *rule.Round, i int, ctx *roundContext, s float64, why string
 	if (f.Origin == classify.OriginAssistant || f.Origin == classify.OriginThinking) && artifact(f) {
 		s += artifactBonus
 		why = "an artifact the work produced"
+	}
+	if f.Origin == classify.OriginAssistant && r.Approved(i) {
+		s += approvedBonus
+		why = "the assistant's proposal the user accepted"
 	}
 	if f.Act == classify.ActFailure && f.Origin != classify.OriginSummary && specificFailure(f) {
 		s += specificFailureBonus
@@ -245,9 +254,9 @@ func superseded(r *rule.Round, i int) bool {
 	case f.Status.Epistemic == classify.StatusHypothesis && f.Origin != classify.OriginUser:
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Status.Epistemic == classify.StatusEstablished
-		})) > 0 || r.ConfirmedLater(i) || r.SettledBack(i)
+		})) > 0 || r.ConfirmedLater(i) || r.SettledBack(i) || r.Approved(i) // (the user said yes to it)
 	case f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
-		return len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
+		return r.Approved(i) || len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
 	case f.Plan && !f.Modality.Negative && !f.Negated && r.EditedLater(i):
 		return true // a plan's step whose code the agent then edited: done (a "don't" stays)
 	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:

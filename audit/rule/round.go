@@ -153,10 +153,14 @@ func About(f, g *classify.Fact) bool {
 
 // AnswersQuestion: fact i is the user's short reply right after the assistant asked or
 // offered options (so "B", "yes, the first", "Parquet, by day" is a decision).
-func (r *Round) AnswersQuestion(i int) bool {
+func (r *Round) AnswersQuestion(i int) bool { return r.questionAnswered(i) >= 0 }
+
+// questionAnswered is the assistant's question (or offer) that user fact i replies to
+// (see AnswersQuestion), -1 for none.
+func (r *Round) questionAnswered(i int) int {
 	f := &r.Src[i]
 	if f.Origin != classify.OriginUser || len(strings.Fields(f.Text)) > 8 {
-		return false
+		return -1
 	}
 	p := r.Pos[i]
 	for j := i - 1; j >= 0; j-- {
@@ -165,19 +169,19 @@ func (r *Round) AnswersQuestion(i int) bool {
 			continue
 		}
 		if g.Origin == classify.OriginUser {
-			return false
+			return -1
 		}
 		if g.Origin != classify.OriginAssistant {
 			continue
 		}
 		if g.Act == classify.ActQuestion || strings.HasSuffix(strings.TrimSpace(g.Text), "?") {
-			return true
+			return j
 		}
 		if p-r.Pos[j] > 3 {
-			return false
+			return -1
 		}
 	}
-	return false
+	return -1
 }
 
 // Mentions reports whether some source fact or evidence line contains s (any case).

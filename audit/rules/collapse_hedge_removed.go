@@ -42,6 +42,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The lint failures are probably from the vendoring PR (#412) that landed on main last night."}, Summary: "The lint failures come from the vendoring PR #412 on main.", Fires: true},
 		// a claim listed among the tasks is still a claim; a task to check it is not
 		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- The nightly export is failing because the bucket quota is full.", Fires: true},
+		// the user agreed to the guess when asked
+		{Source: []string{"assistant: The 502s are probably the idle timeout on the load balancer. Was the balancer changed last week?", "user: yes, that's it"}, Summary: "The 502s come from the load balancer's idle timeout.", Fires: false},
+		{Source: []string{"assistant: The 502s are probably the idle timeout on the load balancer. Was the balancer changed last week?", "user: not sure, check the console"}, Summary: "The 502s come from the load balancer's idle timeout.", Fires: true},
 		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- Find out whether the nightly export is failing because the bucket quota is full.", Fires: false},
 	},
 })
@@ -64,8 +67,13 @@ func subjectRestated(f, g *classify.Fact) bool {
 	return true
 }
 
-// settledLater: a later source fact on the same subject confirms or refutes it.
+// settledLater: a later source fact on the same subject confirms or refutes it, or
+// the user agreed to it when asked (rule.Approved: "probably the branch. Were they
+// on main?" "yes, that was it").
 func settledLater(r *rule.Round, i int) bool {
+	if r.Approved(i) {
+		return true
+	}
 	return memoFact(r, "rules.settledLater", i, func() bool { // (once per fact and round)
 		return len(r.Later(i, func(g *classify.Fact) bool {
 			return g.Status.Epistemic == classify.StatusEstablished || g.Origin == classify.OriginTool && g.Act != classify.ActFailure

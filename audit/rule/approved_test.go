@@ -1,0 +1,70 @@
+package rule
+
+import (
+	"testing"
+
+	"github.com/compaudit/compaudit/classify"
+)
+
+func TestAssent(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"yes please", true},
+		{"Go ahead.", true},
+		{"ok, do that", true},
+		{"sounds good, ship it", true},
+		{"oui, vas-y", true},
+		{"はい、お願いします", true},
+		{"yes, but only for the EU bucket", false},
+		{"ok and also bump the timeout", false},
+		{"no, keep the old schema", false},
+		{"not sure, check the console", false},
+		{"yes. the overriding directive is to not block the user, but we should signal and log", false},
+		{"please rerun the migration on staging", false},
+		{"", false},
+	}
+	for _, c := range cases {
+		if got := Assent(c.text); got != c.want {
+			t.Errorf("Assent(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestApproved: the offer a user's assent answers is approved (its question and the
+// few facts before it in the same message); an offer the user answered otherwise, a
+// reply that picks a numbered option, and facts of an earlier message are not.
+func TestApproved(t *testing.T) {
+	offer := "The export drops rows with a bad date. I'd log each dropped row and carry on. Want me to add that logging?"
+	cases := []struct {
+		name  string
+		reply string
+		want  bool
+	}{
+		{"assent", "yes please", true},
+		{"refusal", "no, stop the export instead", false},
+		{"a condition", "yes, but only for the nightly run", false},
+		{"a numbered pick", "yes, do 2", false},
+	}
+	for _, c := range cases {
+		var src []classify.Fact
+		var pos []int
+		for k, m := range []struct{ id, role, text string }{
+			{"m1", "assistant", "Earlier note: the bucket is in eu-west-1."},
+			{"m2", "assistant", offer},
+			{"m3", "user", c.reply},
+		} {
+			for _, f := range classify.Extract(m.id, m.role, m.text) {
+				src, pos = append(src, f), append(pos, k)
+			}
+		}
+		r := &Round{Src: src, Pos: pos}
+		for i := range src {
+			want := c.want && src[i].Message == "m2" && src[i].Act != classify.ActChatter
+			if got := r.Approved(i); got != want {
+				t.Errorf("%s: Approved(%q) = %v, want %v", c.name, src[i].Text, got, want)
+			}
+		}
+	}
+}
