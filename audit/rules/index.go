@@ -52,9 +52,37 @@ type kindValue struct {
 
 // valuesOfKind lists, in the order of r.ValueRefs and of each fact's tokens, the values
 // whose normal form starts with p+":" (and for "num" also "ver:").
-func valuesOfKind(r *rule.Round, p string) []kindValue {
+func valuesOfKind(r *rule.Round, p string) []kindValue { return kindsOf(r, p).all }
+
+// valueGroupsOfKind is valuesOfKind with the same value (the same token but for where
+// it stands) stated by several facts grouped, in order of first occurrence: what
+// depends only on the value is asked once a group.
+func valueGroupsOfKind(r *rule.Round, p string) ([]kindValue, []valueGroup) {
+	k := kindsOf(r, p)
+	return k.all, k.groups
+}
+
+// valueGroup is one distinct value of a kind: a representative and the indexes of the
+// facts' values (into the kind's list) that state it.
+type valueGroup struct {
+	first   int // the representative's index in the list
+	members []int
+}
+
+type kindValues struct {
+	all    []kindValue
+	groups []valueGroup
+}
+
+func kindsOf(r *rule.Round, p string) *kindValues {
 	byKind := r.Memo("rules.valuesOfKind", func() any {
-		m := map[string][]kindValue{}
+		m := map[string]*kindValues{}
+		add := func(k string, v kindValue) {
+			if m[k] == nil {
+				m[k] = &kindValues{}
+			}
+			m[k].all = append(m[k].all, v)
+		}
 		for _, ref := range r.ValueRefs() {
 			for _, x := range r.Fact(ref).Tokens {
 				k, _, ok := strings.Cut(x.Norm, ":")
@@ -62,18 +90,42 @@ func valuesOfKind(r *rule.Round, p string) []kindValue {
 					continue
 				}
 				v := kindValue{ref, x, digitsOfToken(x)}
-				m[k] = append(m[k], v)
+				add(k, v)
 				if k == "num" || k == "ver" {
-					m["num+ver"] = append(m["num+ver"], v)
+					add("num+ver", v)
 				}
 			}
 		}
+		for _, kv := range m {
+			kv.groups = groupValues(kv.all)
+		}
 		return m
-	}).(map[string][]kindValue)
+	}).(map[string]*kindValues)
 	if p == "num" {
-		return byKind["num+ver"]
+		p = "num+ver"
 	}
-	return byKind[p]
+	if kv := byKind[p]; kv != nil {
+		return kv
+	}
+	return &kindValues{}
+}
+
+// groupValues groups the list's equal tokens (Start and End aside).
+func groupValues(all []kindValue) []valueGroup {
+	at := map[classify.Token]int{}
+	var out []valueGroup
+	for i, v := range all {
+		key := v.tok
+		key.Start, key.End = 0, 0
+		g, ok := at[key]
+		if !ok {
+			g = len(out)
+			at[key] = g
+			out = append(out, valueGroup{first: i})
+		}
+		out[g].members = append(out[g].members, i)
+	}
+	return out
 }
 
 // factMemo holds per-fact answers of one round (see memoFact).

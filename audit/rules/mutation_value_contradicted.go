@@ -69,18 +69,38 @@ var _ = rule.Register(&rule.Rule{
 // the bare conf/eu-west/app.yaml).
 func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, classify.Token, bool) {
 	p := strings.SplitN(t.Norm, ":", 2)[0]
-	var best rule.Ref
-	var bestTok classify.Token
-	bestDist := -1
+	all, groups := valueGroupsOfKind(r, p) // the values whose norm starts p+":" (num: also ver:)
 	td := digitsOfToken(t)
-	for _, c := range valuesOfKind(r, p) { // the values whose norm starts p+":" (num: also ver:)
-		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
+	var near []int // the values one slip away, or a digit added (checked per fact below)
+	var slipped []bool
+	for _, gr := range groups {
+		c := all[gr.first] // (what depends on the value alone is asked once per value)
+		x := c.tok
 		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) || sameFile(x, t) {
 			continue // (the same file with a line to look at is no other value)
 		}
-		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
 		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nameSlip(r, x, t) || zerosDropped(x.Raw, t.Raw)
-		if !slip && !(digitAddedOf(c.digits.raw, td.raw) && (keyed || shareSlotWord(f, x, g, t))) {
+		if !slip && !digitAddedOf(c.digits.raw, td.raw) {
+			continue
+		}
+		for _, i := range gr.members {
+			near = append(near, i)
+			slipped = append(slipped, slip)
+		}
+	}
+	if len(near) == 0 {
+		return rule.Ref{}, classify.Token{}, false
+	}
+	sortNear(near, slipped)
+	var best rule.Ref
+	var bestTok classify.Token
+	bestDist := -1
+	for n, i := range near {
+		c := &all[i]
+		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
+		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
+		slip := slipped[n]
+		if !slip && !keyed && !shareSlotWord(f, x, g, t) {
 			continue // (the slot words are read only for a value one slip away: few are)
 		}
 		if keyed || !slip || rule.About(g, f) || shareSlotWord(f, x, g, t) {
@@ -93,6 +113,22 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 		}
 	}
 	return best, bestTok, bestDist >= 0
+}
+
+// sortNear puts the values near (indexes into a kind's list, with whether each is one
+// slip away) back in list order.
+func sortNear(near []int, slipped []bool) {
+	idx := make([]int, len(near))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortFunc(idx, func(a, b int) int { return near[a] - near[b] })
+	n2, s2 := make([]int, len(near)), make([]bool, len(near))
+	for k, j := range idx {
+		n2[k], s2[k] = near[j], slipped[j]
+	}
+	copy(near, n2)
+	copy(slipped, s2)
 }
 
 // oneSlip: the digits (or characters) of two values differ by one edit or one
