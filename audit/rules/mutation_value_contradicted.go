@@ -70,28 +70,10 @@ var _ = rule.Register(&rule.Rule{
 func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, classify.Token, bool) {
 	p := strings.SplitN(t.Norm, ":", 2)[0]
 	all, groups := valueGroupsOfKind(r, p) // the values whose norm starts p+":" (num: also ver:)
-	td := digitsOfToken(t)
-	var near []int // the values one slip away, or a digit added (checked per fact below)
-	var slipped []bool
-	for _, gr := range groups {
-		c := all[gr.first] // (what depends on the value alone is asked once per value)
-		x := c.tok
-		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) || sameFile(x, t) {
-			continue // (the same file with a line to look at is no other value)
-		}
-		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nameSlip(r, x, t) || zerosDropped(x.Raw, t.Raw)
-		if !slip && !digitAddedOf(c.digits.raw, td.raw) {
-			continue
-		}
-		for _, i := range gr.members {
-			near = append(near, i)
-			slipped = append(slipped, slip)
-		}
-	}
+	near, slipped := nearValues(r, all, groups, t)
 	if len(near) == 0 {
 		return rule.Ref{}, classify.Token{}, false
 	}
-	sortNear(near, slipped)
 	var best rule.Ref
 	var bestTok classify.Token
 	bestDist := -1
@@ -113,6 +95,32 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 		}
 	}
 	return best, bestTok, bestDist >= 0
+}
+
+// nearValues lists, in list order, the values of a kind comparable to t and one slip
+// away from it or a digit longer or shorter (whether each is a slip beside it): what
+// depends on the value alone is asked once per distinct value.
+func nearValues(r *rule.Round, all []kindValue, groups []valueGroup, t classify.Token) ([]int, []bool) {
+	td := digitsOfToken(t)
+	var near []int
+	var slipped []bool
+	for _, gr := range groups {
+		c := all[gr.first]
+		x := c.tok
+		if !classify.Comparable(x, t) || lineRef(x) != lineRef(t) || samePattern(x, t) || sameFile(x, t) {
+			continue // (the same file with a line to look at is no other value)
+		}
+		slip := oneSlipOf(x, t, c.digits, td) || truncates(x, t) || nameKind(x) && nameSlip(r, x, t) || zerosDropped(x.Raw, t.Raw)
+		if !slip && !digitAddedOf(c.digits.raw, td.raw) {
+			continue
+		}
+		for _, i := range gr.members {
+			near = append(near, i)
+			slipped = append(slipped, slip)
+		}
+	}
+	sortNear(near, slipped)
+	return near, slipped
 }
 
 // sortNear puts the values near (indexes into a kind's list, with whether each is one
