@@ -34,6 +34,12 @@ var _ = rule.Register(&rule.Rule{
 		return rule.Hit{}, false
 	},
 	Examples: []rule.Example{
+		// a way weighed or chosen records nothing done; the run that did it does
+		{Source: []string{"assistant: The pool has a spare, so a rolling node restart would also work; the web node restart is simpler and is what you picked.", "tool: $ ./fleetctl restart --node web-3 --drain\nweb-3 drained, restarted"}, Summary: "Also restarted the web-7 node as a precaution.", Fires: true},
+		{Source: []string{"assistant: The pool has a spare, so a rolling node restart would also work; the web node restart is simpler and is what you picked.", "tool: $ ./fleetctl restart --node web-3 --drain\nweb-3 drained, restarted"}, Summary: "Restarted the web-3 node after draining it.", Fires: false},
+		// a path written from a folder further up is the same file
+		{Source: []string{"call: Bash:\ncommand: rm /srv/app/.cache/thumbs.db\ndescription: Delete the stale thumbnail index"}, Summary: "Deleted `.cache/thumbs.db`.", Fires: false},
+		{Source: []string{"call: Bash:\ncommand: rm /srv/app/.cache/thumbs.db\ndescription: Delete the stale thumbnail index"}, Summary: "Deleted `.cache/previews.db`.", Fires: true},
 		// a launch is recorded by the call that launched it
 		{Source: []string{"assistant: Two areas to map: the ingest side and the billing side.", "call: Task:\nsubagent_type: Surveyor\ndescription: map the ingest side", "call: Task:\nsubagent_type: Surveyor\ndescription: map the billing side"}, Summary: "Two surveyor agents were launched to map both sides.", Fires: false},
 		{Source: []string{"assistant: Two areas to map: the ingest side and the billing side."}, Summary: "Two surveyor agents were launched to map both sides.", Fires: true},
@@ -412,6 +418,8 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 			hasStem = false // a guide describes the action; it records no one doing it
 		case f.Act == classify.ActRequest || f.Act == classify.ActPlan || f.Act == classify.ActQuestion:
 			hasStem = hasStem && rule.About(g, f) // an order records no event beside a listing that names the thing
+		case f.Act == classify.ActDecision && !classify.ToolSide(f) && !strings.HasSuffix(f.Message, ".call"):
+			hasStem = hasStem && pastForm(f, stems) // a choice between ways ("the prefix purge is simpler") records none done
 		}
 		if hasStem && !namesOtherThing(f, specific) {
 			if rule.About(g, f) {
@@ -421,7 +429,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		}
 		for _, v := range specific {
 			for _, t := range f.Tokens {
-				if t.Norm == v {
+				if samePlace(t.Norm, v) {
 					if hasStem {
 						return true
 					}
@@ -442,6 +450,18 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		}
 	}
 	return adjacent(stemAt, valueAt)
+}
+
+// pastForm: f writes the action in a past form ("purged", "pushed"), as a record of
+// it done rather than a way weighed ("the prefix purge is simpler").
+func pastForm(f *classify.Fact, stems []string) bool {
+	for _, w := range strings.Fields(strings.ToLower(f.Text)) {
+		w = strings.Trim(w, ".,;:!?()*_`'\"")
+		if strings.HasSuffix(w, "ed") && slices.ContainsFunc(stems, func(st string) bool { return strings.HasPrefix(w, st) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // specificValues are the norms of g's values that name what was acted on.
@@ -480,12 +500,26 @@ func namesOtherThing(f *classify.Fact, specific []string) bool {
 		if t.Kind != classify.TokPath && t.Kind != classify.TokURL && t.Kind != classify.TokID && t.Kind != classify.TokHash {
 			continue
 		}
-		if slices.Contains(specific, t.Norm) {
+		if slices.ContainsFunc(specific, func(v string) bool { return samePlace(t.Norm, v) }) {
 			return false
 		}
 		other = true
 	}
 	return other
+}
+
+// samePlace: two values name the same thing: equal, or two paths of which one is the
+// other written from a folder further up ("/home/ci/app/.cache/x.db" and ".cache/x.db").
+func samePlace(a, b string) bool {
+	if a == b {
+		return true
+	}
+	pa, oka := strings.CutPrefix(a, "path:")
+	pb, okb := strings.CutPrefix(b, "path:")
+	if !oka || !okb || pa == "" || pb == "" {
+		return false
+	}
+	return strings.HasSuffix(pa, "/"+strings.TrimPrefix(pb, "./")) || strings.HasSuffix(pb, "/"+strings.TrimPrefix(pa, "./"))
 }
 
 // bareAction: the claim names nothing the action was done to, only actions and how
