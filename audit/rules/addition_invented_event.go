@@ -408,19 +408,7 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 	}
 	var stemAt, valueAt []int
 	scan := func(f *classify.Fact, pos int) bool {
-		low := strings.ToLower(f.Text)
-		hasStem := false
-		for _, st := range stems {
-			hasStem = hasStem || stemAsserted(low, st)
-		}
-		switch {
-		case f.Origin == classify.OriginDocument:
-			hasStem = false // a guide describes the action; it records no one doing it
-		case f.Act == classify.ActRequest || f.Act == classify.ActPlan || f.Act == classify.ActQuestion:
-			hasStem = hasStem && rule.About(g, f) // an order records no event beside a listing that names the thing
-		case f.Act == classify.ActDecision && !classify.ToolSide(f) && !strings.HasSuffix(f.Message, ".call"):
-			hasStem = hasStem && pastForm(f, stems) // a choice between ways ("the prefix purge is simpler") records none done
-		}
+		hasStem := assertsAction(g, f, stems)
 		if hasStem && !namesOtherThing(f, specific) {
 			if rule.About(g, f) {
 				return true
@@ -450,6 +438,25 @@ func eventRecorded(r *rule.Round, g *classify.Fact, stems []string) bool {
 		}
 	}
 	return adjacent(stemAt, valueAt)
+}
+
+// assertsAction: f states the action (a word of its family, not negated, not only
+// planned), as a record of it done: a guide's text is none, an order is one only about
+// the same thing, a choice between ways only when it writes the action as done.
+func assertsAction(g, f *classify.Fact, stems []string) bool {
+	low := strings.ToLower(f.Text)
+	if !slices.ContainsFunc(stems, func(st string) bool { return stemAsserted(low, st) }) {
+		return false
+	}
+	switch {
+	case f.Origin == classify.OriginDocument:
+		return false // a guide describes the action; it records no one doing it
+	case f.Act == classify.ActRequest || f.Act == classify.ActPlan || f.Act == classify.ActQuestion:
+		return rule.About(g, f) // an order records no event beside a listing that names the thing
+	case f.Act == classify.ActDecision && !classify.ToolSide(f) && !strings.HasSuffix(f.Message, ".call"):
+		return pastForm(f, stems) // a choice between ways ("the prefix purge is simpler") records none done
+	}
+	return true
 }
 
 // pastForm: f writes the action in a past form ("purged", "pushed"), as a record of
