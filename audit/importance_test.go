@@ -137,3 +137,13 @@ func TestAcceptedOfferWeighsMore(t *testing.T) {
 		t.Errorf("an accepted offer weighs %.2f, one the user answered otherwise %.2f: want it higher once accepted", yes, other)
 	}
 }
+
+// TestFailureAsPassIsLoud: a summary that gives as passed a run the agent said failed
+// (the probe dropped before the suite ran) is above info, though the agent's own line
+// is a plain statement of middling weight.
+func TestFailureAsPassIsLoud(t *testing.T) {
+	w := importanceOf(t, rule.Example{Source: []string{"tool: $ make test-unit\nok  \tgithub.com/acme/geo\t2.1s", "assistant: The on-device suite flashed but then lost the probe: \"USB error: access denied\" when the runner reattached."}, Summary: "On-device tests: 212/212 passed via the runner."}, "lost the probe")
+	if w < audit.WarningWeight {
+		t.Errorf("a failure given as a pass weighs %.2f, below warning (%.2f)", w, audit.WarningWeight)
+	}
+}

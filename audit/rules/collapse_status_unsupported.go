@@ -78,7 +78,7 @@ func unsupportedStatus(r *rule.Round, k int, g *classify.Fact, gs map[string]boo
 		}
 		for _, t := range statusPairs {
 			if fs[t[0]] && !fs[t[1]] && gs[t[1]] && !gs[t[0]] && !settles(r, k, t[1]) && !laterSettled(r, s.Ref.I, t[1]) {
-				return rule.NewHit(s.Ref.I, k, 0.8, "the sources hold it as "+t[0]+"; the summary as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
+				return rule.NewHit(s.Ref.I, k, statusStrength(t), "the sources hold it as "+t[0]+"; the summary as "+t[1], rule.Slot{Name: "status", Source: t[0], Summary: t[1]}), true
 			}
 		}
 		if j, t, ok := takenBack(r, s.Ref.I, g, gs); ok {
@@ -92,6 +92,16 @@ func unsupportedStatus(r *rule.Round, k int, g *classify.Fact, gs map[string]boo
 // statusPairs are the weak and the settled side of each status axis, in the order
 // they are judged.
 var statusPairs = [][2]string{{"hypothesis", "established"}, {classify.StOpen, classify.StDone}, {classify.StFailed, classify.StPassed}, {classify.StRejected, classify.StChosen}}
+
+// statusStrength: a failure given as a pass is the surest and costliest of these
+// changes (the next round builds on a green run nobody saw); the others are weighed
+// as one reading of the sources.
+func statusStrength(t [2]string) float64 {
+	if t[0] == classify.StFailed && t[1] == classify.StPassed {
+		return 1
+	}
+	return 0.8
+}
 
 // takenBackReach is how many facts further on a message may take a status back.
 const takenBackReach = 3
