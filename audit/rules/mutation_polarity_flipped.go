@@ -30,6 +30,9 @@ var _ = rule.Register(&rule.Rule{
 			if fn[w] > 0 && deniedInClause(g, w) || gn[w] > 0 && (deniedInClause(f, w) || negatedBefore(f, w)) {
 				continue // "no sign-off is required" denies "required" too
 			}
+			if fn[w] > 0 && undoneAfter(g, w) || gn[w] > 0 && undoneAfter(f, w) {
+				continue // "didn't make lasting changes" and "made changes that were later undone"
+			}
 			if fn[w] > 0 && sameDenial(f, g, w) || gn[w] > 0 && sameDenial(g, f, w) {
 				continue // "never had its rows merged" and "rows were never merged": one denial
 			}
@@ -64,6 +67,9 @@ var _ = rule.Register(&rule.Rule{
 	},
 	Examples: []rule.Example{
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket is versioned.", Fires: true},
+		// the act stated, then taken back: its lack, net
+		{Source: []string{"assistant: The dry run didn't make lasting edits to the zone file."}, Summary: "The dry run made edits to the zone file that were later reverted.", Fires: false},
+		{Source: []string{"assistant: The dry run didn't make edits to the zone file."}, Summary: "The dry run made edits to the zone file, which the reload picked up.", Fires: true},
 		// the source's plain mention is the one the summary keeps; the denied one is gone
 		{Source: []string{"assistant: The importer reindexes the orders table each night and never reindexes the ledger table."}, Summary: "The importer reindexes the orders table each night (the ledger table is left alone).", Fires: false},
 		{Source: []string{"assistant: The importer never reindexes the ledger table."}, Summary: "The importer reindexes the ledger table.", Fires: true},

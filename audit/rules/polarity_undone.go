@@ -1,0 +1,51 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
+)
+
+// undoneAfter: pos states w and, in the same clause after it, that it was taken back
+// ("made changes that were later undone", "deployed it, then rolled it back"): net,
+// the act is the other side's "didn't make lasting changes", not its opposite.
+func undoneAfter(pos *classify.Fact, w string) bool {
+	text := pos.Text
+	at := -1
+	for i, x := range strings.Fields(text) {
+		if wordIs(x, w) {
+			at = wordOffset(text, i)
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	rest := text[at:]
+	if end := strings.IndexAny(rest, ".;!?\n"); end >= 0 {
+		rest = rest[:end]
+	}
+	for _, h := range lexicon.Default().Find(rest) {
+		if h.Category == "undoing" {
+			return true
+		}
+	}
+	return false
+}
+
+// wordOffset is the byte offset of the k-th space-separated word of text.
+func wordOffset(text string, k int) int {
+	n, in := -1, false
+	for i, r := range text {
+		space := r == ' ' || r == '\t' || r == '\n' || r == '\r'
+		if !space && !in {
+			n++
+			if n == k {
+				return i
+			}
+		}
+		in = !space
+	}
+	return -1
+}
