@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
@@ -42,6 +44,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The lint failures are probably from the vendoring PR (#412) that landed on main last night."}, Summary: "The lint failures come from the vendoring PR #412 on main.", Fires: true},
 		// a claim listed among the tasks is still a claim; a task to check it is not
 		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- The nightly export is failing because the bucket quota is full.", Fires: true},
+		// a lead-in's hedge is about its list, not about the topic it names
+		{Source: []string{"assistant: The most likely reasons the \"print queue stays empty\" on the studio laptop:"}, Summary: "The print queue stays empty on the studio laptop.", Fires: false},
+		{Source: []string{"assistant: The most likely reason is that the print queue stays empty on the studio laptop."}, Summary: "The print queue stays empty on the studio laptop.", Fires: true},
 		// the user agreed to the guess when asked
 		{Source: []string{"assistant: The 502s are probably the idle timeout on the load balancer. Was the balancer changed last week?", "user: yes, that's it"}, Summary: "The 502s come from the load balancer's idle timeout.", Fires: false},
 		{Source: []string{"assistant: The 502s are probably the idle timeout on the load balancer. Was the balancer changed last week?", "user: not sure, check the console"}, Summary: "The 502s come from the load balancer's idle timeout.", Fires: true},
@@ -65,6 +70,12 @@ func subjectRestated(f, g *classify.Fact) bool {
 		return heldWords(g, ws) > 0
 	}
 	return true
+}
+
+// leadIn: a line that introduces a list ("The most likely scenario for X:"): its
+// hedge covers the items below it, and its own words only name their topic.
+func leadIn(text string) bool {
+	return strings.HasSuffix(strings.TrimRight(text, " \t*_"), ":")
 }
 
 // settledLater: a later source fact on the same subject confirms or refutes it, or
@@ -91,6 +102,9 @@ func statusOr(s, d string) string {
 // claim: a fact that states something about the world (not an order, a request, a
 // question or a plan), so its certainty can collapse.
 func claim(f *classify.Fact) bool {
+	if leadIn(f.Text) {
+		return false // "The likely causes:": what it claims is in the list that follows
+	}
 	switch f.Act {
 	case classify.ActFinding, classify.ActReport, classify.ActFailure:
 		return f.Origin != classify.OriginUser || thirdPartyKind(f.Provenance.Source)
