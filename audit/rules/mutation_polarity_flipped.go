@@ -46,7 +46,7 @@ var _ = rule.Register(&rule.Rule{
 			if gn[w] > 0 {
 				pos = f
 			}
-			if gn[w] == 0 && (reportsWorkOn(f, g) || changeRecord(f, g) || f.Modality.Level == 0 && !reportedRequest(f) && (taskLike(g) || reportedRequest(g))) || gn[w] > 0 && needThenLack(f, g) {
+			if gn[w] == 0 && (reportsWorkOn(f, g) || changeRecord(f, g) || f.Modality.Level == 0 && !reportedRequest(f) && (taskLike(g) || reportedRequest(g))) || gn[w] > 0 && needThenLack(f, g, w) {
 				return rule.Hit{}, false // the problem and its fix: open-closed judges whether the fix happened
 			}
 			neg := f
@@ -104,6 +104,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "Next step: update the runbook to document the failover drill.", Fires: false},
 		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "The user asked to update the runbook to document the failover drill.", Fires: false},
 		{Source: []string{"assistant: The exporter should pass the tenant id to `writeBatch` so the rows get tagged."}, Summary: "Untagged rows: the exporter wasn't passing the tenant id to `writeBatch`.", Fires: false},
+		{Source: []string{"assistant: That explains the gap - the scheduler should be sending the tenant id with each sync job."}, Summary: "**Gap explained**: the scheduler wasn't sending the tenant id with each sync job.", Fires: false},
+		{Source: []string{"assistant: That explains the gap - the scheduler is sending the tenant id with each sync job."}, Summary: "**Gap explained**: the scheduler wasn't sending the tenant id with each sync job.", Fires: true},
 		{Source: []string{"assistant: The runbook doesn't document the failover drill."}, Summary: "I updated the runbook with the failover drill.", Fires: false},
 		// the negation on the verb before it denies the word as well
 		{Source: []string{"assistant: Batch 1142 never had its ledger rows reconciled, so the export skipped it."}, Summary: "Batch 1142: ledger rows were never reconciled, so the export skipped it.", Fires: false},
@@ -495,8 +497,11 @@ func reportedRequest(g *classify.Fact) bool {
 // needThenLack: the source says what should be done ("it should pass the path"), the
 // summary that it was not being done ("wasn't passing the path"): the need and the
 // lack it answers, not one claim flipped.
-func needThenLack(f, g *classify.Fact) bool {
-	return f.Modality.Level >= 2 && f.Modality.Level <= 3 && !f.Modality.Negative && !f.Negated && g.Modality.Level == 0
+func needThenLack(f, g *classify.Fact, w string) bool {
+	if f.Modality.Negative || f.Negated || g.Modality.Level != 0 {
+		return false
+	}
+	return f.Modality.Level >= 2 && f.Modality.Level <= 3 || oughtBefore(f, w)
 }
 
 // privative: the negated side's clause denies the opposite of what the other side's

@@ -49,3 +49,27 @@ func wordOffset(text string, k int) int {
 	}
 	return -1
 }
+
+// oughtBefore: in f's clause that holds w, a cue of what ought to be (should, needs
+// to, has to) comes before it: "it should be passing the path" says what the code
+// ought to do, though classify reads no order in it (no one is addressed).
+func oughtBefore(f *classify.Fact, w string) bool {
+	text := f.Text
+	at := -1
+	for i, x := range strings.Fields(text) {
+		if wordIs(x, w) {
+			at = wordOffset(text, i)
+			break
+		}
+	}
+	if at < 0 {
+		return false
+	}
+	start := strings.LastIndexAny(text[:at], ".;:!?\n—") + 1
+	for _, h := range lexicon.Default().Find(text[start:at]) {
+		if h.Category == "deontic" && h.Attr("sign") == "+" && (h.Int("force") == 2 || h.Int("force") == 3) {
+			return true
+		}
+	}
+	return false
+}
