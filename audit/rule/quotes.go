@@ -60,10 +60,11 @@ func (r *Round) findQuoted() {
 	}
 }
 
-// QuotePieces are the stretches of a quotation between elisions ("...", "…"), trimmed:
-// each is the speaker's words as they were.
+// QuotePieces are the stretches of a quotation between elisions ("...", "…") and the
+// writer's insertions in square brackets ("Implement the plan: [a plan for the
+// logging fix]"), trimmed: each is the speaker's words as they were.
 func QuotePieces(q string) []string {
-	ps := strings.FieldsFunc(strings.ReplaceAll(q, "...", "…"), func(r rune) bool { return r == '…' })
+	ps := strings.FieldsFunc(strings.ReplaceAll(withoutInsertions(q), "...", "…"), func(r rune) bool { return r == '…' })
 	for i := range ps {
 		ps[i] = strings.TrimSpace(ps[i])
 	}
@@ -79,4 +80,27 @@ func longestPiece(q string) string {
 		}
 	}
 	return best
+}
+
+// withoutInsertions puts an elision where q has a bracketed insertion ("[...]" that is
+// no Markdown link's text, which "(" follows).
+func withoutInsertions(q string) string {
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(q, '[')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(q[i:], ']')
+		if j < 0 || i+j+1 < len(q) && q[i+j+1] == '(' {
+			b.WriteString(q[:i+1])
+			q = q[i+1:]
+			continue
+		}
+		b.WriteString(q[:i])
+		b.WriteString("…")
+		q = q[i+j+1:]
+	}
+	b.WriteString(q)
+	return b.String()
 }

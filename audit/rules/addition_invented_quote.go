@@ -19,8 +19,8 @@ var _ = rule.Register(&rule.Rule{
 		if g.Code || g.Section != classify.SecUserMessages && g.Provenance.Source != "user" {
 			return rule.Hit{}, false
 		}
-		piece, ok := mainQuote(g.Text)
-		if !ok || strings.Contains(piece, "[") || r.Mentions(piece) {
+		piece, cut, ok := mainQuote(g.Text)
+		if !ok || cut || r.Mentions(piece) {
 			return rule.Hit{}, false // ("[log output]": the summary says it cut the message)
 		}
 		for _, s := range r.Support[k] {
@@ -57,23 +57,24 @@ var QuoteHeld = 0.5
 
 // mainQuote is the longest piece of a quotation that makes most of the text (a listed
 // message, a line in quotation marks), when there is one of at least four words and
-// every quotation of the text is closed.
-func mainQuote(text string) (string, bool) {
+// every quotation of the text is closed; cut says the quotation holds the writer's
+// insertion in brackets ("[log output]"), so the writer says it cut the message.
+func mainQuote(text string) (string, bool, bool) {
 	if strings.Count(text, "\"")%2 == 1 || strings.Count(text, "“") != strings.Count(text, "”") {
-		return "", false // a piece of a longer quotation (the rest is in other facts)
+		return "", false, false // a piece of a longer quotation (the rest is in other facts)
 	}
-	best := ""
+	best, cut := "", false
 	for _, q := range rule.Quotations(text) {
 		if 5*len(q) < 3*len(strings.TrimSpace(text)) {
 			continue
 		}
 		for _, p := range rule.QuotePieces(q) {
 			if len(p) > len(best) {
-				best = p
+				best, cut = p, strings.Contains(q, "[")
 			}
 		}
 	}
-	return best, len(strings.Fields(best)) >= 4
+	return best, cut, len(strings.Fields(best)) >= 4
 }
 
 // heldRuns is the share of the quote's runs of four words that some source fact holds

@@ -59,6 +59,9 @@ var _ = rule.Register(&rule.Rule{
 		if p.Match.Cover < 0.35 || ownsIt(lower(g.Text)) || citesKind(g, from) {
 			return rule.Hit{}, false
 		}
+		if _, cut, ok := mainQuote(g.Text); ok && cut {
+			return rule.Hit{}, false // the user's message quoted, cut by the writer ("[the plan]"): a record of it, whatever it pairs with
+		}
 		if !retold(p, f) && (quotesSource(f, g) || userBacks(r, p.Sum)) || quotesUser(r, g) || inLeadClause(f, g) {
 			return rule.Hit{}, false
 		}
@@ -78,6 +81,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Caching decoded frames per upload is the leak; I'd cap the thumbnail cache at 200 entries.", "user: ok"}, Summary: "Capped the thumbnail cache at 200 entries, as the user proposed.", Fires: true},
 		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: would it not be cleaner to keep the parsers in the ingest package?"}, Summary: "All user messages:\n- \"would it not be cleaner to keep the parsers in the ingest package?\"", Fires: false},
 		{Source: []string{"assistant: Keep the parsers in the `ingest` package.", "user: fine"}, Summary: "The user wants the parsers kept in the `ingest` package.", Fires: true},
+		// the user's message quoted and cut by the writer: a record of the message, not a credit of the agent's line
+		{Source: []string{"assistant: **Step 2: move the kiln logs to the archive volume**"}, Summary: "All user messages:\n- \"Carry out the attached plan: [a plan for moving the kiln logs to the archive volume]\"", Fires: false},
+		{Source: []string{"assistant: **Step 2: move the kiln logs to the archive volume**"}, Summary: "All user messages:\n- The user asked to move the kiln logs to the archive volume.", Fires: true},
 		{Source: []string{"user: Archives next. Storage team rule, copied from the wiki: \"the archive bucket keeps 400 days of versions\"."}, Summary: "User rule: the archive bucket keeps 400 days of versions.", Fires: true},
 		{Source: []string{"user: From Marek (storage team): \"the archive bucket keeps 400 days of versions\"."}, Summary: "The archive bucket keeps 400 days of versions, per Marek (storage team), which the user passed on.", Fires: false},
 		{Source: []string{"assistant: The tile docs say the cache is write-through by default, which favours consistency over latency.", "user: Keep the tile cache as it is; the CDN already absorbs the read load."}, Summary: "The tile cache stays write-through as it is because the user wants consistency over latency (the CDN absorbs the read load).", Fires: true},
@@ -248,12 +254,21 @@ func claimWords(ws []string) []string {
 // words that a user's fact holds): whatever else it pairs with, the user said it.
 func quotesUser(r *rule.Round, g *classify.Fact) bool {
 	for _, q := range quotations(g.Text) {
-		fq := flat(q)
-		if len(fq) < 12 {
+		var pieces []string // (the speaker's words: elisions and the writer's [insertions] aside)
+		for _, p := range rule.QuotePieces(q) {
+			if fp := flat(p); len(fp) >= 12 {
+				pieces = append(pieces, fp)
+			}
+		}
+		if len(pieces) == 0 {
 			continue
 		}
 		for i := range r.Src {
-			if r.Src[i].Origin == classify.OriginUser && strings.Contains(flat(r.Src[i].Text), fq) {
+			if r.Src[i].Origin != classify.OriginUser {
+				continue
+			}
+			ft := flat(r.Src[i].Text)
+			if !slices.ContainsFunc(pieces, func(p string) bool { return !strings.Contains(ft, p) }) {
 				return true
 			}
 		}
