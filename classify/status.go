@@ -59,7 +59,7 @@ func statusBits(text string) uint8 {
 		return false
 	}
 	for _, h := range hits {
-		if conditional(text, hits, h) || h.Category == "done" && nounCompound(text, h) {
+		if conditional(text, hits, h) || counterfactual(text, hits, h) || h.Category == "done" && nounCompound(text, h) {
 			continue // "stays open until the load test passes": a condition, not a status; "the working tree": a thing
 		}
 		if c := hitStatus(text, h, negated(h)); c != "" {
@@ -96,6 +96,30 @@ func conditional(text string, hits []lexicon.Hit, h lexicon.Hit) bool {
 			continue
 		}
 		if !strings.ContainsAny(text[q.End:h.Start], ",.;:!?()\n") {
+			return true
+		}
+	}
+	return false
+}
+
+// counterfactual: cue h sits in the consequent of a conditional, in the would-form ("If
+// we wanted it for auto-commit too, we'd need a tree hash"): a need under a
+// supposition, not open work.
+func counterfactual(text string, hits []lexicon.Hit, h lexicon.Hit) bool {
+	opened := false
+	for _, q := range hits {
+		if q.Category == "qualifier" && q.End <= h.Start && conditionCue(q) && strings.EqualFold(q.Phrase, "if") {
+			opened = true
+			break
+		}
+	}
+	if !opened {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(text[:h.Start]))
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-3; k-- {
+		w := strings.Trim(ws[k], ",.;:()\"'")
+		if w == "would" || strings.HasSuffix(w, "'d") || strings.HasSuffix(w, "’d") {
 			return true
 		}
 	}

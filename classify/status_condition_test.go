@@ -17,6 +17,11 @@ func TestStatusInCondition(t *testing.T) {
 		{"The load test passes.", StPassed, true},
 		{"When the migration failed, we restored the snapshot.", StFailed, true},
 		{"Blocked until Friday, then the import failed.", StFailed, true},
+		// the need of a supposition, in the would-form, is no open work
+		{"If we wanted it for the night shift too, we'd need a second kiln timer.", StOpen, false},
+		{"If the vendor agrees, it would still need a signed quote.", StOpen, false},
+		{"We'd need a second kiln timer for the night shift.", StOpen, true},
+		{"If the vendor agrees, we need a signed quote first.", StOpen, true},
 	}
 	for _, c := range cases {
 		f := Fact{Text: c.text}
