@@ -22,6 +22,7 @@ func Kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 // matches do together). cs are its candidates less those that only ask about it
 // (answersOnly).
 func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
+	cs = claimCarriers(f, sum, cs)
 	if len(cs) == 0 {
 		return false
 	}
@@ -251,4 +252,38 @@ func sameClaim(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []ali
 		}
 	}
 	return false
+}
+
+// claimCarriers drops, for a claim of the agent's or the user's (a finding, a
+// failure, a decision, a rule), the summary items of a topic list (Claude Code's Key
+// Technical Concepts and Files sections) that hold less than TopicCover of it: "Session
+// state files in .git/entire-sessions/" names the topic of "the sessions all show as
+// active, so they all have state files in .git/entire-sessions/", not what was found.
+func claimCarriers(f *classify.Fact, sum []classify.Fact, cs []align.Match) []align.Match {
+	switch f.Act {
+	case classify.ActFinding, classify.ActFailure, classify.ActDecision, classify.ActRule:
+	default:
+		return cs
+	}
+	if f.Origin == classify.OriginSummary {
+		return cs // (an earlier summary's item may well be a topic too)
+	}
+	var out []align.Match
+	for k, m := range cs {
+		sec := sum[m.Fact].Section
+		topic := (sec == classify.SecConcepts || sec == classify.SecFiles) && m.Cover < TopicCover
+		if !topic {
+			if out != nil {
+				out = append(out, m)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]align.Match, 0, len(cs)), cs[:k]...)
+		}
+	}
+	if out == nil {
+		return cs
+	}
+	return out
 }

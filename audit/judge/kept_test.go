@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/compaudit/compaudit/audit/align"
@@ -75,6 +76,39 @@ func TestRuleKeptNeedsForce(t *testing.T) {
 		cs := a.Candidates(&src[0], Align.TopK)
 		if got := kept(a, &src[0], sum, cs); got != c.want {
 			t.Errorf("%q: kept = %v, want %v (candidates %+v)", c.sum, got, c.want, cs)
+		}
+	}
+}
+
+// TestTopicItemDoesNotCarryClaim: an item of the summary's concepts or files list that
+// names the topic of a finding does not carry the finding; the same item in another
+// section does, and a concepts item that restates the finding does too.
+func TestTopicItemDoesNotCarryClaim(t *testing.T) {
+	src := "The nightly export runs all show as stale, which means each one keeps a lock file in `/var/lock/export/`."
+	cases := []struct {
+		sum  string
+		want bool
+	}{
+		{"2. Key Technical Concepts:\n   - Nightly export runs: each keeps a lock file in `/var/lock/export/`", false},
+		{"Findings:\n- Nightly export runs: each keeps a lock file in `/var/lock/export/`", true},
+		{"2. Key Technical Concepts:\n   - The nightly export runs all show as stale: each keeps a lock file in `/var/lock/export/`", true},
+	}
+	for _, c := range cases {
+		fs := classify.Extract("m1", "assistant", src)
+		sum := classify.Extract("c1", "summary", c.sum)
+		var items []classify.Fact
+		for _, g := range sum {
+			if g.Act != classify.ActTemplate && len(g.Words) > 0 && !strings.HasSuffix(strings.TrimSpace(g.Text), ":") {
+				items = append(items, g)
+			}
+		}
+		if len(fs) != 1 || len(items) != 1 {
+			t.Fatalf("%q: want one fact a side, got %d and %d", c.sum, len(fs), len(items))
+		}
+		a := align.New(Align, fs, items)
+		cs := a.Candidates(&fs[0], Align.TopK)
+		if got := kept(a, &fs[0], items, cs); got != c.want {
+			t.Errorf("%q (section %q): kept = %v, want %v (candidates %+v)", c.sum, items[0].Section, got, c.want, cs)
 		}
 	}
 }

@@ -18,7 +18,10 @@ var (
 	PartBack, PartCover = 0.9, 0.2
 	// KeptCover: a source fact whose best match (or its top matches together, by
 	// UnionCover) holds at least this share of its weight is carried by the summary.
-	KeptCover  = 0.5
+	KeptCover = 0.5
+	// TopicCover: an item of a topic list (concepts, files) carries a claim only when it
+	// holds this much of it (claimCarriers).
+	TopicCover = 0.75
 	UnionCover = 0.70
 	// UnionBack: a candidate counts towards UnionCover when at least this share of it
 	// is the source fact's words.
