@@ -1,9 +1,10 @@
 package audit
 
 import (
-	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/compaudit/compaudit/internal/textmemo"
 )
 
 // The o200k_base pre-tokenizer, by hand. The tokenizer library splits text with a
@@ -43,10 +44,7 @@ func countPieces(text string) (int, bool) {
 	return n, true
 }
 
-var pieceCache = struct {
-	sync.RWMutex
-	m map[string]int
-}{m: map[string]int{}}
+var pieceCache = textmemo.New(maxCachedPieces, func(string) int { return 0 }) // (filled through Store)
 
 const maxCachedPiece, maxCachedPieces = 64, 1 << 18
 
@@ -55,10 +53,7 @@ const maxCachedPiece, maxCachedPieces = 64, 1 << 18
 // piece again.
 func pieceTokens(s string, p []rune) (int, bool) {
 	if len(s) <= maxCachedPiece {
-		pieceCache.RLock()
-		n, ok := pieceCache.m[s]
-		pieceCache.RUnlock()
-		if ok {
+		if n, ok := pieceCache.Lookup(s); ok {
 			return n, true
 		}
 	}
@@ -70,12 +65,7 @@ func pieceTokens(s string, p []rune) (int, bool) {
 		return 0, false
 	}
 	if len(s) <= maxCachedPiece {
-		pieceCache.Lock()
-		if len(pieceCache.m) >= maxCachedPieces {
-			clear(pieceCache.m)
-		}
-		pieceCache.m[s] = n
-		pieceCache.Unlock()
+		pieceCache.Store(s, n)
 	}
 	return n, true
 }
