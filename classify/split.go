@@ -149,8 +149,8 @@ func sentences(text string, start, end int, ctx string) []Span {
 			continue
 		case '.', '!', '?':
 			j := i + n
-			// swallow closing quotes/brackets
-			for j < end && strings.ContainsRune("\"')]”’", rune(text[j])) {
+			// swallow closing quotes, brackets and emphasis ("**Shall I?** Then ...")
+			for j < end && strings.ContainsRune("\"')]”’*_", rune(text[j])) {
 				j++
 			}
 			if j >= end {
