@@ -21,7 +21,7 @@ var _ = rule.Register(&rule.Rule{
 			(g.Section == classify.SecPending || g.Section == classify.SecNext) && !claim(g) {
 			return rule.Hit{}, false // a task to check it is not a claim that it holds
 		}
-		if settledLater(r, p.Src) || !subjectRestated(f, g) {
+		if settledLater(r, p.Src) || !subjectRestated(f, g) || !predicateRestated(f, g) {
 			return rule.Hit{}, false
 		}
 		strength := 0.7
@@ -44,6 +44,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The lint failures are probably from the vendoring PR (#412) that landed on main last night."}, Summary: "The lint failures come from the vendoring PR #412 on main.", Fires: true},
 		// a claim listed among the tasks is still a claim; a task to check it is not
 		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- The nightly export is failing because the bucket quota is full.", Fires: true},
+		// a line that gives the subject's value states nothing of the guess about it
+		{Source: []string{"assistant: `retry_budget` might be stale"}, Summary: "`retry_budget: 4`", Fires: false},
+		{Source: []string{"assistant: `retry_budget` might be stale"}, Summary: "`retry_budget` is stale", Fires: true},
 		// a lead-in's hedge is about its list, not about the topic it names
 		{Source: []string{"assistant: The most likely reasons the \"print queue stays empty\" on the studio laptop:"}, Summary: "The print queue stays empty on the studio laptop.", Fires: false},
 		{Source: []string{"assistant: The most likely reason is that the print queue stays empty on the studio laptop."}, Summary: "The print queue stays empty on the studio laptop.", Fires: true},
@@ -64,6 +67,31 @@ func subjectRestated(f, g *classify.Fact) bool {
 			continue
 		}
 		ws := classify.Terms(f.Text[clauseStart(f.Text, sc.Start):sc.Start], nil)
+		if len(ws) == 0 {
+			return true
+		}
+		return heldWords(g, ws) > 0
+	}
+	return true
+}
+
+// predicateRestated: the summary fact says what the guess says of its subject: a
+// content word of the clause after the hedge ("wrong" of "`checkpoint_count` might
+// be wrong"), when it has one. A line that only gives the subject's value
+// ("`checkpoint_count: 0`") states no guess as fact.
+func predicateRestated(f, g *classify.Fact) bool {
+	for _, sc := range f.Scopes {
+		if sc.Kind != "hedge" || sc.Start < 0 || sc.Start+len(sc.Cue) > len(f.Text) {
+			continue
+		}
+		after := f.Text[sc.Start+len(sc.Cue):]
+		if end := strings.IndexAny(after, ",;()!?\n"); end >= 0 {
+			after = after[:end]
+		}
+		if end := strings.Index(after, ". "); end >= 0 {
+			after = after[:end]
+		}
+		ws := classify.Terms(after, nil)
 		if len(ws) == 0 {
 			return true
 		}
