@@ -36,6 +36,28 @@ func Extract(msgID, role, text string) []Fact {
 	return ExtractSource(Source{ID: msgID, Role: role, Text: text})
 }
 
+// pastedFacts are the facts of what the user pasted from a program: its failure lines
+// are failure records, the program's as a tool's would be ("unknown command
+// \"session\"" in a script's log); the rest is evidence.
+func pastedFacts(id string, pasted []Span) []Fact {
+	var out []Fact
+	fails := 0
+	for k, sp := range pasted {
+		if k == maxEvidenceFacts {
+			break
+		}
+		if fails < maxFailureFacts && len(sp.Text) <= maxEvidenceLine && failureLine(sp.Text) {
+			f := newFact(id, "tool", OriginTool, sp)
+			f.Act, f.Classes = ActFailure, []Class{FailureHistory}
+			out = append(out, f)
+			fails++
+			continue
+		}
+		out = append(out, evidenceFact(id, sp))
+	}
+	return out
+}
+
 // ExtractSource extracts the facts of one message according to what it is: the user's
 // words, the assistant's reply or reasoning, injected instructions and summaries are
 // split into facts with their claims; tool output yields its failure lines, a
@@ -58,12 +80,7 @@ func ExtractSource(src Source) []Fact {
 		body, pasted := blankPasted(userBody(src.Text))
 		out = prose(src.ID, "user", OriginUser, body, false)
 		markPasted(out, pastedProse(body))
-		for k, sp := range pasted {
-			if k == maxEvidenceFacts {
-				break
-			}
-			out = append(out, evidenceFact(src.ID, sp))
-		}
+		out = append(out, pastedFacts(src.ID, pasted)...)
 	case src.Role == "system" || src.Kind == kindInstruction:
 		out = prose(src.ID, "system", OriginInstruction, src.Text, false)
 	case src.Kind == kindThinking:

@@ -36,6 +36,7 @@ func blankPasted(text string) (string, []Span) {
 		starts[k] = pos
 		pos += len(l)
 	}
+	blanked := make([]bool, len(lines))
 	for k := 0; k < len(lines); {
 		end, ok := pastedBlock(lines, k)
 		if !ok {
@@ -43,18 +44,53 @@ func blankPasted(text string) (string, []Span) {
 			continue
 		}
 		for j := labelAbove(lines, k); j < end; j++ {
-			if t := strings.TrimSpace(lines[j]); t != "" {
-				spans = append(spans, Span{Text: t, Start: starts[j], End: starts[j] + len(lines[j])})
-			}
-			for b := starts[j]; b < starts[j]+len(lines[j]); b++ {
-				if out[b] != '\n' {
-					out[b] = ' '
-				}
-			}
+			blanked[j] = true
 		}
 		k = end
 	}
+	if voiceless(lines, blanked) {
+		for j := range blanked {
+			blanked[j] = true // a log pasted whole, no word of the user's in it
+		}
+	}
+	for j, l := range lines {
+		if !blanked[j] {
+			continue
+		}
+		if t := strings.TrimSpace(l); t != "" {
+			spans = append(spans, Span{Text: t, Start: starts[j], End: starts[j] + len(l)})
+		}
+		for b := starts[j]; b < starts[j]+len(l); b++ {
+			if out[b] != '\n' {
+				out[b] = ' '
+			}
+		}
+	}
 	return string(out), spans
+}
+
+// voiceless: a message that opens with a machine-shaped line, of which pasted blocks
+// hold at least half the lines, and whose other lines never speak (no question, no
+// I, we or you): a program's log pasted whole ("=== Step 12: ... ===", "Found
+// metadata.json:", "unknown command ..."), its prose-like lines the program's too.
+func voiceless(lines []string, blanked []bool) bool {
+	first, total, held := -1, 0, 0
+	for j, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" {
+			continue
+		}
+		if first < 0 {
+			first = j
+		}
+		total++
+		if blanked[j] {
+			held++
+		} else if speaks(t) {
+			return false
+		}
+	}
+	return first >= 0 && outputLine(lines[first]) && held > 0 && 2*held >= total && held < total
 }
 
 // labelAbove is the line of a short label that introduces the pasted block at k

@@ -110,3 +110,40 @@ func TestBlankPastedShortLog(t *testing.T) {
 		})
 	}
 }
+
+// TestPastedLogWhole: a message that is a program's log pasted with no word of the
+// user's is the program's throughout, its prose-like lines included; its failure
+// lines are failure records (the program's, as a tool's would be), not the user's
+// requests. A log under the user's own sentence keeps that sentence the user's.
+func TestPastedLogWhole(t *testing.T) {
+	log := "=== Step 3: Seed the kiln profiles ===\n" +
+		"Looking for profiles at: cfg/kiln/profiles.yaml\n" +
+		"Found profiles.yaml:\n" +
+		"{\n  \"cone\": 6,\n  \"ramp\": 120\n}\n\n" +
+		"=== Step 4: Fire a test load ===\n" +
+		"No thermocouple reading in the last run\n" +
+		"unknown command \"fire\" for \"kilnctl\"\n"
+	fs := Extract("m1", "user", log)
+	failure := false
+	for _, f := range fs {
+		if f.Origin == OriginUser && !f.Evidence {
+			t.Errorf("a line of the pasted log is the user's: %q (act %s)", f.Text, f.Act)
+		}
+		if strings.Contains(f.Text, "unknown command") {
+			failure = f.Act == ActFailure && f.Origin == OriginTool
+		}
+	}
+	if !failure {
+		t.Errorf("the log's failure line is no failure record: %+v", fs)
+	}
+	own := "the test load never fires, can you look?\n" + log
+	kept := false
+	for _, f := range Extract("m1", "user", own) {
+		if f.Origin == OriginUser && strings.Contains(f.Text, "never fires") {
+			kept = true
+		}
+	}
+	if !kept {
+		t.Error("the user's own sentence above the log was taken for the log")
+	}
+}
