@@ -5,6 +5,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
+	"github.com/compaudit/compaudit/classify/lexicon"
 )
 
 // "probably the cache" became "caused by the cache".
@@ -14,6 +15,10 @@ var _ = rule.Register(&rule.Rule{
 	Stage: rule.StagePair,
 	Pair: func(r *rule.Round, p rule.Pair) (rule.Hit, bool) {
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
+		if cue, ok := quotedHedgeDropped(f, g); ok {
+			return rule.NewHit(p.Src, p.Sum, 0.8, "the quoted words lost their hedge ("+cue+")",
+				rule.Slot{Name: "status", Source: classify.StatusHypothesis, Summary: "stated as fact"}), true
+		}
 		if f.Status.Epistemic != classify.StatusHypothesis || g.Status.Epistemic == classify.StatusHypothesis || !claim(f) {
 			return rule.Hit{}, false
 		}
@@ -47,6 +52,9 @@ var _ = rule.Register(&rule.Rule{
 		// a line that gives the subject's value states nothing of the guess about it
 		{Source: []string{"assistant: `retry_budget` might be stale"}, Summary: "`retry_budget: 4`", Fires: false},
 		{Source: []string{"assistant: `retry_budget` might be stale"}, Summary: "`retry_budget` is stale", Fires: true},
+		// a quotation that drops the speaker's hedge
+		{Source: []string{"user: \"Yeah I think we need the glaze log per firing, one file each\""}, Summary: "User's words: \"Yeah we need the glaze log per firing, one file each\"", Fires: true},
+		{Source: []string{"user: \"Yeah I think we need the glaze log per firing, one file each\""}, Summary: "User's words: \"Yeah I think we need the glaze log per firing, one file each\"", Fires: false},
 		// a lead-in's hedge is about its list, not about the topic it names
 		{Source: []string{"assistant: The most likely reasons the \"print queue stays empty\" on the studio laptop:"}, Summary: "The print queue stays empty on the studio laptop.", Fires: false},
 		{Source: []string{"assistant: The most likely reason is that the print queue stays empty on the studio laptop."}, Summary: "The print queue stays empty on the studio laptop.", Fires: true},
@@ -73,6 +81,31 @@ func subjectRestated(f, g *classify.Fact) bool {
 		return heldWords(g, ws) > 0
 	}
 	return true
+}
+
+// quotedHedgeDropped: g quotes f's quotation word for word but for a hedge of f's
+// ("I think", "probably", "maybe") that it leaves out: whoever said it is quoted as
+// surer than they were. It returns the hedge.
+func quotedHedgeDropped(f, g *classify.Fact) (string, bool) {
+	gq := map[string]bool{}
+	for _, q := range quotations(g.Text) {
+		gq[flat(q)] = true
+	}
+	if len(gq) == 0 {
+		return "", false
+	}
+	for _, q := range quotations(f.Text) {
+		for _, h := range lexicon.Default().Find(q) {
+			if h.Category != "hedge" || h.Attr("belief") != "yes" {
+				continue
+			}
+			without := q[:h.Start] + " " + q[h.End:]
+			if len(strings.Fields(without)) >= 4 && gq[flat(without)] && !gq[flat(q)] {
+				return q[h.Start:h.End], true
+			}
+		}
+	}
+	return "", false
 }
 
 // predicateRestated: the summary fact says what the guess says of its subject: a
