@@ -35,8 +35,8 @@ var _ = rule.Register(&rule.Rule{
 	},
 	Examples: []rule.Example{
 		// a way weighed or chosen records nothing done; the run that did it does
-		{Source: []string{"assistant: The pool has a spare, so a rolling node restart would also work; the web node restart is simpler and is what you picked.", "tool: $ ./fleetctl restart --node web-3 --drain\nweb-3 drained, restarted"}, Summary: "Also restarted the web-7 node as a precaution.", Fires: true},
-		{Source: []string{"assistant: The pool has a spare, so a rolling node restart would also work; the web node restart is simpler and is what you picked.", "tool: $ ./fleetctl restart --node web-3 --drain\nweb-3 drained, restarted"}, Summary: "Restarted the web-3 node after draining it.", Fires: false},
+		{Source: []string{"assistant: The pool has a spare, so a rolling node restart would also work; the web node restart is the easier route, and it is what you picked.", "tool: $ ./fleetctl restart --node web-3 --drain\nweb-3 drained, restarted"}, Summary: "Also restarted the web-7 node as a precaution.", Fires: true},
+		{Source: []string{"assistant: The pool has a spare, so a rolling node restart would also work; the web node restart is the easier route, and it is what you picked.", "tool: $ ./fleetctl restart --node web-3 --drain\nweb-3 drained, restarted"}, Summary: "Restarted the web-3 node after draining it.", Fires: false},
 		// a path written from a folder further up is the same file
 		{Source: []string{"call: Bash:\ncommand: rm /srv/app/.cache/thumbs.db\ndescription: Delete the stale thumbnail index"}, Summary: "Deleted `.cache/thumbs.db`.", Fires: false},
 		{Source: []string{"call: Bash:\ncommand: rm /srv/app/.cache/thumbs.db\ndescription: Delete the stale thumbnail index"}, Summary: "Deleted `.cache/previews.db`.", Fires: true},
@@ -454,13 +454,13 @@ func assertsAction(g, f *classify.Fact, stems []string) bool {
 	case f.Act == classify.ActRequest || f.Act == classify.ActPlan || f.Act == classify.ActQuestion:
 		return rule.About(g, f) // an order records no event beside a listing that names the thing
 	case f.Act == classify.ActDecision && !classify.ToolSide(f) && !strings.HasSuffix(f.Message, ".call"):
-		return pastForm(f, stems) // a choice between ways ("the prefix purge is simpler") records none done
+		return pastForm(f, stems) // a choice between ways ("a drain-and-restart is the easier route") records none done
 	}
 	return true
 }
 
 // pastForm: f writes the action in a past form ("purged", "pushed"), as a record of
-// it done rather than a way weighed ("the prefix purge is simpler").
+// it done rather than a way weighed ("a cold restart would be quicker").
 func pastForm(f *classify.Fact, stems []string) bool {
 	for _, w := range strings.Fields(strings.ToLower(f.Text)) {
 		w = strings.Trim(w, ".,;:!?()*_`'\"")
