@@ -30,9 +30,15 @@ func answersOnly(f *classify.Fact, sum []classify.Fact, cs []align.Match) []alig
 	if len(cs) == 0 || !settled(f) {
 		return cs
 	}
+	return without(cs, func(m align.Match) bool { return openOn(&sum[m.Fact], f) })
+}
+
+// without is cs less the matches drop accepts, in order; cs itself (not copied) when
+// drop accepts none.
+func without(cs []align.Match, drop func(align.Match) bool) []align.Match {
 	var out []align.Match
 	for k, m := range cs {
-		if !openOn(&sum[m.Fact], f) {
+		if !drop(m) {
 			if out != nil {
 				out = append(out, m)
 			}

@@ -268,22 +268,8 @@ func claimCarriers(f *classify.Fact, sum []classify.Fact, cs []align.Match) []al
 	if f.Origin == classify.OriginSummary {
 		return cs // (an earlier summary's item may well be a topic too)
 	}
-	var out []align.Match
-	for k, m := range cs {
+	return without(cs, func(m align.Match) bool {
 		sec := sum[m.Fact].Section
-		topic := (sec == classify.SecConcepts || sec == classify.SecFiles) && m.Cover < TopicCover
-		if !topic {
-			if out != nil {
-				out = append(out, m)
-			}
-			continue
-		}
-		if out == nil {
-			out = append(make([]align.Match, 0, len(cs)), cs[:k]...)
-		}
-	}
-	if out == nil {
-		return cs
-	}
-	return out
+		return (sec == classify.SecConcepts || sec == classify.SecFiles) && m.Cover < TopicCover
+	})
 }

@@ -12,13 +12,7 @@ import (
 // the act is the other side's "didn't make lasting changes", not its opposite.
 func undoneAfter(pos *classify.Fact, w string) bool {
 	text := pos.Text
-	at := -1
-	for i, x := range strings.Fields(text) {
-		if wordIs(x, w) {
-			at = wordOffset(text, i)
-			break
-		}
-	}
+	at := wordAt(text, w)
 	if at < 0 {
 		return false
 	}
@@ -32,6 +26,16 @@ func undoneAfter(pos *classify.Fact, w string) bool {
 		}
 	}
 	return false
+}
+
+// wordAt is the byte offset of text's first word that is w (see wordIs), -1 for none.
+func wordAt(text, w string) int {
+	for i, x := range strings.Fields(text) {
+		if wordIs(x, w) {
+			return wordOffset(text, i)
+		}
+	}
+	return -1
 }
 
 // wordOffset is the byte offset of the k-th space-separated word of text.
@@ -55,13 +59,7 @@ func wordOffset(text string, k int) int {
 // ought to do, though classify reads no order in it (no one is addressed).
 func oughtBefore(f *classify.Fact, w string) bool {
 	text := f.Text
-	at := -1
-	for i, x := range strings.Fields(text) {
-		if wordIs(x, w) {
-			at = wordOffset(text, i)
-			break
-		}
-	}
+	at := wordAt(text, w)
 	if at < 0 {
 		return false
 	}
