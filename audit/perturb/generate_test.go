@@ -237,3 +237,25 @@ func TestDump(t *testing.T) {
 		fmt.Printf("== %s %s [%s] source anchor %q, summary anchor %q\n%s", c.ID, c.Corpus, c.Change.Variant, c.Change.SourceAnchor, c.Change.SummaryAnchor, c.Diff())
 	}
 }
+
+// TestGlued: a rewrite site that runs on into a name through a joiner is part of the
+// name; one between spaces or before a full stop is not.
+func TestGlued(t *testing.T) {
+	cases := []struct {
+		text, site string
+		want       bool
+	}{
+		{"check the entire/sessions branch", "the entire", true},
+		{"set max_retries to 3", "max", true},
+		{"deleted the old-build folder", "old", true},
+		{"the entire suite passes.", "the entire", false},
+		{"it was removed. Then", "removed", false},
+		{"(modified) files", "modified", false},
+	}
+	for _, c := range cases {
+		a := strings.Index(c.text, c.site)
+		if got := glued(c.text, a, a+len(c.site)); got != c.want {
+			t.Errorf("glued(%q, %q) = %v, want %v", c.text, c.site, got, c.want)
+		}
+	}
+}

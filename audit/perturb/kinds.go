@@ -37,11 +37,32 @@ var traps = []Kind{
 	{Name: "date-format", Trap: true, Doc: "a date written in another format (2026-05-29 and May 29, 2026)", find: dateFormat},
 	{Name: "bullet-reorder", Trap: true, Doc: "two neighbouring sibling bullets swapped", find: bulletReorder},
 	{Name: "sentence-reorder", Trap: true, Doc: "two neighbouring self-contained sentences of one line swapped", find: sentenceReorder},
-	{Name: "contraction", Trap: true, Doc: "words contracted or spelled out (do not and don't, it is and it's)", find: ruleFinder("contraction")},
+	{Name: "contraction", Trap: true, Doc: "words contracted or spelled out (do not and don't, it is and it's)", find: wordsOnly(ruleFinder("contraction"))},
 	{Name: "version-prefix", Trap: true, Doc: "a version's v prefix added or dropped (v18.2 and 18.2)", find: versionPrefix},
-	{Name: "heading-reword", Trap: true, Doc: "a section heading worded differently", find: ruleFinder("heading-reword")},
+	{Name: "heading-reword", Trap: true, Doc: "a section heading worded differently", find: wordsOnly(ruleFinder("heading-reword"))},
 	{Name: "markdown-format", Trap: true, allowCode: true, Doc: "emphasis, bullet marker or spacing changed", find: markdownFormat},
-	{Name: "synonym", Trap: true, Doc: "a word replaced by a synonym from the suite's own list", find: ruleFinder("synonym")},
+	{Name: "synonym", Trap: true, Doc: "a word replaced by a synonym from the suite's own list", find: wordsOnly(ruleFinder("synonym"))},
+}
+
+// wordsOnly keeps a meaning-preserving rewrite out of names: a site glued to a path's
+// or an identifier's joiner ("the entire/sessions branch", "max_retries") is part of a
+// name, and rewriting it changes the name, which is no trap.
+func wordsOnly(find func(d *doc) []site) func(d *doc) []site {
+	return func(d *doc) []site {
+		var out []site
+		for _, s := range find(d) {
+			if !glued(d.text, s.start, s.end) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+}
+
+// glued: text[a:b] runs on into a word through a joiner (/ _ . -) on either side.
+func glued(text string, a, b int) bool {
+	joiner := func(c byte) bool { return c == '/' || c == '_' || c == '.' || c == '-' }
+	return b+1 < len(text) && joiner(text[b]) && isWord(rune(text[b+1])) || a >= 2 && joiner(text[a-1]) && isWord(rune(text[a-2]))
 }
 
 // ruleFinder finds the sites of a phrase list on every prose line (heading lines for
