@@ -20,7 +20,7 @@ var _ = rule.Register(&rule.Rule{
 		f, g := &r.Src[p.Src], &r.Sum[p.Sum]
 		loose := p.Match.Cover < 0.35 && !clauseOf(p)
 		merged := !limitable(f) && !restated(p) && p.Match.Cover >= 0.8 && claimAct(f) // (one item of a longer summary line)
-		if !limitable(f) && !merged && (loose || !(restated(p) && claimAct(f))) {
+		if !limitable(f) && !merged && (loose || !((restated(p) || restatedWithout(f, g, p)) && claimAct(f))) {
 			return rule.Hit{}, false
 		}
 		if strings.HasPrefix(strings.TrimSpace(f.Text), "|") || f.Origin != classify.OriginUser && reportsWorkOn(f, g) {
@@ -65,6 +65,10 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The price table is loaded inside the loop instead of once before it."}, Summary: "The price table is loaded inside the loop.", Fires: false},
 		{Source: []string{"assistant: The staging box is just a copy of prod from March."}, Summary: "The staging box is a copy of prod from March.", Fires: false},
 		{Source: []string{"assistant: The `retry` flag is only set on the first attempt of each upload."}, Summary: "Fixed the `retry` flag being set on the first attempt of each upload.", Fires: false},
+		// a statement restated with its limit cut: the cut keeps the pair's cover low
+		{Source: []string{"assistant: The glaze batch ships on Friday unless the studio asks for a delay."}, Summary: "The glaze batch ships on Friday.", Fires: true},
+		{Source: []string{"assistant: The glaze batch ships on Friday unless the studio asks for a delay."}, Summary: "The glaze batch ships on Friday unless the studio asks for a delay.", Fires: false},
+		{Source: []string{"assistant: The glaze batch ships on Friday unless the studio asks for a delay."}, Summary: "Glaze batch: the studio may still ask for a delay.", Fires: false},
 		// a precision word limits like "only": "exactly as before" is not "as before"
 		{Source: []string{"user: The kiln schedule stays exactly as the glaze supplier wrote it."}, Summary: "The kiln schedule stays as the glaze supplier wrote it.", Fires: true},
 		{Source: []string{"user: The kiln schedule stays exactly as the glaze supplier wrote it."}, Summary: "The kiln schedule stays strictly as the glaze supplier wrote it.", Fires: false},
@@ -151,6 +155,17 @@ func mainClauseHeld(f *classify.Fact, b classify.Bound, g *classify.Fact) bool {
 		return false
 	}
 	return heldWords(g, ws)*10 >= len(ws)*9
+}
+
+// restatedWithout: the summary fact is mostly the source's words (Back) and holds
+// nearly whole the clause one of its limits governs: the claim restated with the limit
+// cut, which the cut itself keeps below restated's cover ("ships on Friday unless the
+// studio asks for a delay" as "ships on Friday").
+func restatedWithout(f, g *classify.Fact, p rule.Pair) bool {
+	if p.Match.Back < 0.6 {
+		return false
+	}
+	return slices.ContainsFunc(f.Bounds, func(b classify.Bound) bool { return limiting[b.Kind] && mainClauseHeld(f, b, g) })
 }
 
 // mainClauseWords: the fewest content words a limited clause needs to be matched alone.
