@@ -47,9 +47,7 @@ func pastedFacts(id string, pasted []Span) []Fact {
 			break
 		}
 		if fails < maxFailureFacts && len(sp.Text) <= maxEvidenceLine && failureLine(sp.Text) {
-			f := newFact(id, "tool", OriginTool, sp)
-			f.Act, f.Classes = ActFailure, []Class{FailureHistory}
-			out = append(out, f)
+			out = append(out, failureLineFact(id, sp))
 			fails++
 			continue
 		}

@@ -21,6 +21,14 @@ const (
 	maxEvidenceFacts = 400      // evidence lines kept from one result
 )
 
+// failureLineFact is a program's failure line as a failure record of the program's
+// (a tool's output, or what the user pasted from one).
+func failureLineFact(id string, sp Span) Fact {
+	f := newFact(id, "tool", OriginTool, sp)
+	f.Act, f.Classes = ActFailure, []Class{FailureHistory}
+	return f
+}
+
 // toolFacts: tool output is evidence. It yields the user's words when the user
 // rejected the call, its failure lines when it failed or logged a failure, a
 // document's sentences when it is prose (a README or guide read by the agent), and
@@ -62,9 +70,7 @@ func toolFacts(src Source) []Fact {
 			continue
 		}
 		if !numbered && fails < maxFailureFacts && failureLine(sp.Text) {
-			f := newFact(src.ID, "tool", OriginTool, sp)
-			f.Act, f.Classes = ActFailure, []Class{FailureHistory}
-			out = append(out, f)
+			out = append(out, failureLineFact(src.ID, sp))
 			fails++
 			continue
 		}

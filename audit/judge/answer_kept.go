@@ -21,16 +21,33 @@ func settled(f *classify.Fact) bool {
 	if f.Act == classify.ActQuestion || f.Status.Epistemic == classify.StatusHypothesis || len(f.Words) < 2 {
 		return false
 	}
-	return !strings.ContainsAny(f.Text, "?？") && !lexicon.Default().MayFind(f.Text, "undecided")
+	return !mayAsk(f)
 }
 
 // answersOnly drops from cs the summary facts that hold f only as a question or a
-// doubt (see openOn); cs is returned as is when f itself asks or doubts.
-func answersOnly(f *classify.Fact, sum []classify.Fact, cs []align.Match) []align.Match {
+// doubt (see openOn); cs is returned as is when f itself asks or doubts. maybe(k) is
+// mayAsk of summary fact k, which a judged round reads once per summary fact (askers)
+// rather than once per candidate.
+func answersOnly(f *classify.Fact, sum []classify.Fact, cs []align.Match, maybe func(k int) bool) []align.Match {
 	if len(cs) == 0 || !settled(f) {
 		return cs
 	}
-	return without(cs, func(m align.Match) bool { return openOn(&sum[m.Fact], f) })
+	return without(cs, func(m align.Match) bool { return maybe(m.Fact) && openOn(&sum[m.Fact], f) })
+}
+
+// mayAsk: g has a question mark or an undecided cue, so one of its clauses may ask or
+// doubt (most summary lines have neither).
+func mayAsk(g *classify.Fact) bool {
+	return strings.ContainsAny(g.Text, "?？") || lexicon.Default().MayFind(g.Text, "undecided")
+}
+
+// askers is mayAsk of each summary fact.
+func askers(sum []classify.Fact) []bool {
+	out := make([]bool, len(sum))
+	for k := range sum {
+		out[k] = mayAsk(&sum[k])
+	}
+	return out
 }
 
 // without is cs less the matches drop accepts, in order; cs itself (not copied) when
@@ -57,9 +74,6 @@ func without(cs []align.Match, drop func(align.Match) bool) []align.Match {
 // openOn: the clause of g that shares most of f's terms asks (it ends in a question
 // mark) or doubts (an undecided cue).
 func openOn(g, f *classify.Fact) bool {
-	if !strings.ContainsAny(g.Text, "?？") && !lexicon.Default().MayFind(g.Text, "undecided") {
-		return false // (most summary lines: no clause to read)
-	}
 	want := map[string]bool{}
 	for _, w := range f.Words {
 		want[w] = true

@@ -48,7 +48,7 @@ func TestQuestionDoesNotKeepAnswer(t *testing.T) {
 		if len(cs) == 0 {
 			t.Fatalf("%s: the aligner finds no candidate at all", c.name)
 		}
-		got := answersOnly(&src[0], sum, cs)
+		got := answersOnly(&src[0], sum, cs, func(k int) bool { return mayAsk(&sum[k]) })
 		if keeps := slices.ContainsFunc(got, func(m align.Match) bool { return m.Fact == 0 }); keeps != c.keeps {
 			t.Errorf("%s: summary line kept as a candidate = %v, want %v", c.name, keeps, c.keeps)
 		}

@@ -55,9 +55,11 @@ func build(in Input, workers int) *rule.Round {
 	n := len(in.Src)
 	as := align.Forks(align.New(Align, in.Src, in.Sum), shares(n, workers))
 	r.Best, r.Cands, r.Kept = make([]align.Match, n), make([][]align.Match, n), make([]bool, n)
+	asking := askers(in.Sum)
+	mayAskAt := func(k int) bool { return asking[k] }
 	forEach(n, workers, func(w, i int) {
 		f := &in.Src[i]
-		cs := answersOnly(f, in.Sum, as[w].Candidates(f, Align.TopK)) // (a question does not hold its answer)
+		cs := answersOnly(f, in.Sum, as[w].Candidates(f, Align.TopK), mayAskAt) // (a question does not hold its answer)
 		r.Cands[i] = cs
 		r.Best[i] = align.Match{Fact: -1}
 		if len(cs) > 0 {

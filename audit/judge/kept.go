@@ -15,7 +15,7 @@ import (
 // Kept reports whether the summary carries f (see kept): for callers that align a fact
 // outside a judged round, such as an invariant in a later round.
 func Kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
-	return kept(a, f, sum, answersOnly(f, sum, cs))
+	return kept(a, f, sum, answersOnly(f, sum, cs, func(k int) bool { return mayAsk(&sum[k]) }))
 }
 
 // kept: the summary carries the fact (one summary fact holds most of it, or its top

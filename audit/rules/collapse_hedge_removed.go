@@ -74,13 +74,15 @@ func subjectRestated(f, g *classify.Fact) bool {
 		if sc.Kind != "hedge" || sc.Start <= 0 || sc.Start > len(f.Text) {
 			continue
 		}
-		ws := classify.Terms(f.Text[clauseStart(f.Text, sc.Start):sc.Start], nil)
-		if len(ws) == 0 {
-			return true
-		}
-		return heldWords(g, ws) > 0
+		return holdsAnyTerm(g, f.Text[clauseStart(f.Text, sc.Start):sc.Start])
 	}
 	return true
+}
+
+// holdsAnyTerm: g holds a content word of text, or text has none.
+func holdsAnyTerm(g *classify.Fact, text string) bool {
+	ws := classify.Terms(text, nil)
+	return len(ws) == 0 || heldWords(g, ws) > 0
 }
 
 // quotedHedgeDropped: g quotes f's quotation word for word but for a hedge of f's
@@ -124,11 +126,7 @@ func predicateRestated(f, g *classify.Fact) bool {
 		if end := strings.Index(after, ". "); end >= 0 {
 			after = after[:end]
 		}
-		ws := classify.Terms(after, nil)
-		if len(ws) == 0 {
-			return true
-		}
-		return heldWords(g, ws) > 0
+		return holdsAnyTerm(g, after)
 	}
 	return true
 }

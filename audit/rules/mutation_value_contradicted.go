@@ -70,18 +70,14 @@ var _ = rule.Register(&rule.Rule{
 func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, classify.Token, bool) {
 	p := strings.SplitN(t.Norm, ":", 2)[0]
 	all, groups := valueGroupsOfKind(r, p) // the values whose norm starts p+":" (num: also ver:)
-	near, slipped := nearValues(r, all, groups, t)
-	if len(near) == 0 {
-		return rule.Ref{}, classify.Token{}, false
-	}
 	var best rule.Ref
 	var bestTok classify.Token
 	bestDist := -1
-	for n, i := range near {
-		c := &all[i]
+	for _, nv := range nearValues(r, all, groups, t) {
+		c := &all[nv.i]
 		ref, x, f := c.ref, c.tok, r.Fact(c.ref)
 		keyed := x.Key != "" && x.Key == t.Key || x.Noun != "" && x.Noun == t.Noun
-		slip := slipped[n]
+		slip := nv.slip
 		if !slip && !keyed && !shareSlotWord(f, x, g, t) {
 			continue // (the slot words are read only for a value one slip away: few are)
 		}
@@ -97,13 +93,19 @@ func nearestValue(r *rule.Round, g *classify.Fact, t classify.Token) (rule.Ref, 
 	return best, bestTok, bestDist >= 0
 }
 
+// nearValue is a value of a kind's list (its index) near the summary's, and whether
+// it is one slip away (else a digit longer or shorter).
+type nearValue struct {
+	i    int
+	slip bool
+}
+
 // nearValues lists, in list order, the values of a kind comparable to t and one slip
-// away from it or a digit longer or shorter (whether each is a slip beside it): what
-// depends on the value alone is asked once per distinct value.
-func nearValues(r *rule.Round, all []kindValue, groups []valueGroup, t classify.Token) ([]int, []bool) {
+// away from it or a digit longer or shorter: what depends on the value alone is asked
+// once per distinct value.
+func nearValues(r *rule.Round, all []kindValue, groups []valueGroup, t classify.Token) []nearValue {
 	td := digitsOfToken(t)
-	var near []int
-	var slipped []bool
+	var out []nearValue
 	for _, gr := range groups {
 		c := all[gr.first]
 		x := c.tok
@@ -115,28 +117,11 @@ func nearValues(r *rule.Round, all []kindValue, groups []valueGroup, t classify.
 			continue
 		}
 		for _, i := range gr.members {
-			near = append(near, i)
-			slipped = append(slipped, slip)
+			out = append(out, nearValue{i, slip})
 		}
 	}
-	sortNear(near, slipped)
-	return near, slipped
-}
-
-// sortNear puts the values near (indexes into a kind's list, with whether each is one
-// slip away) back in list order.
-func sortNear(near []int, slipped []bool) {
-	idx := make([]int, len(near))
-	for k := range idx {
-		idx[k] = k
-	}
-	slices.SortFunc(idx, func(a, b int) int { return near[a] - near[b] })
-	n2, s2 := make([]int, len(near)), make([]bool, len(near))
-	for k, j := range idx {
-		n2[k], s2[k] = near[j], slipped[j]
-	}
-	copy(near, n2)
-	copy(slipped, s2)
+	slices.SortFunc(out, func(a, b nearValue) int { return a.i - b.i }) // (groups interleave in the list)
+	return out
 }
 
 // oneSlip: the digits (or characters) of two values differ by one edit or one

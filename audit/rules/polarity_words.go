@@ -1,5 +1,8 @@
 package rules
 
+// Where a word of a polarity pair stands in its clause: what follows it (an undoing)
+// and what precedes it (a cue of what ought to be).
+
 import (
 	"strings"
 
@@ -63,8 +66,7 @@ func oughtBefore(f *classify.Fact, w string) bool {
 	if at < 0 {
 		return false
 	}
-	start := strings.LastIndexAny(text[:at], ".;:!?\n—") + 1
-	for _, h := range lexicon.Default().Find(text[start:at]) {
+	for _, h := range lexicon.Default().Find(text[clauseStart(text, at):at]) {
 		if h.Category == "deontic" && h.Attr("sign") == "+" && (h.Int("force") == 2 || h.Int("force") == 3) {
 			return true
 		}
