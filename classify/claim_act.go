@@ -27,7 +27,7 @@ func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
 		return ActReport, true
 	case f.Origin == OriginToolError:
 		return ActFailure, true
-	case strings.HasSuffix(strings.TrimRight(text, "*_ )"), "?") || startsWith(cues, "question"):
+	case asks(text) || startsWith(cues, "question"):
 		return ActQuestion, true
 	case AssistantSide(f) && (chatterFact(f, cues) || processOpener(text)):
 		return ActChatter, true
@@ -236,4 +236,16 @@ func thirdPartyRule(f *Fact) bool {
 		return f.Modality.Level >= 3
 	}
 	return false
+}
+
+// asks: the text ends on a question mark, maybe inside emphasis or before a closing
+// aside ("Should we retry? (the job is idempotent)").
+func asks(text string) bool {
+	t := strings.TrimRight(text, "*_ ")
+	if strings.HasSuffix(t, ")") {
+		if k := strings.LastIndex(t, "("); k > 0 && strings.HasSuffix(strings.TrimRight(t[:k], "*_ "), "?") {
+			return true
+		}
+	}
+	return strings.HasSuffix(strings.TrimRight(t, "*_ )"), "?")
 }

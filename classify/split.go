@@ -172,10 +172,11 @@ func sentences(text string, start, end int, ctx string) []Span {
 				break
 			}
 			nx, _ := utf8.DecodeRuneInString(text[k:end])
-			if !(unicode.IsUpper(nx) || unicode.IsDigit(nx) || strings.ContainsRune("\"'“`*", nx) || identStart(text[k:end])) {
+			if !(unicode.IsUpper(nx) || unicode.IsDigit(nx) || strings.ContainsRune("\"'“`*", nx) || identStart(text[k:end]) ||
+				unicode.IsLower(nx) && casualStop(text, s, i, j-(i+n), r)) {
 				break
 			}
-			if r == '.' && isAbbrev(text[s:i]) {
+			if r == '.' && !unicode.IsLower(nx) && isAbbrev(text[s:i]) { // (before a lower-case word casualStop judged it)
 				break
 			}
 			if depth > 0 && r == '.' {
@@ -213,6 +214,38 @@ func isAbbrev(before string) bool {
 	}
 	return false
 }
+
+// casualStop: a stop before a lower-case word still ends the sentence when the writer
+// types without capitals ("ok. run it again", "done? then push"): after a question or
+// exclamation mark, or after a full stop that follows a word (not a number, an
+// ellipsis, a single letter, or an abbreviation a sentence runs on after: "etc.",
+// "e.g."). A mark inside a closing quote does not ("he asked "why?" and left"): the
+// quote is part of its sentence.
+func casualStop(text string, s, i, swallowed int, r rune) bool {
+	if swallowed > 0 || i-s < 2 {
+		return false
+	}
+	if r == '?' || r == '!' {
+		return true
+	}
+	prev, _ := utf8.DecodeLastRuneInString(text[s:i])
+	if !unicode.IsLetter(prev) {
+		return false
+	}
+	w := text[s:i]
+	if k := strings.LastIndexAny(w, " \t\n("); k >= 0 {
+		w = w[k+1:]
+	}
+	w = strings.TrimLeft(w, "\"'“‘*_`[")
+	// (a quoted option letter, "A. is fine", is no sentence)
+	return utf8.RuneCountInString(w) > 1 && !continuationAbbrev[strings.ToLower(w)]
+}
+
+// continuationAbbrev: abbreviations a lower-case word continues ("tests, lints etc. and
+// the docs", "e.g. the cache"). The others of abbrevs stand before a number or a name
+// ("No. 5", "Dr. Smith"): before a lower-case word, "no." is a reply.
+var continuationAbbrev = map[string]bool{"etc": true, "al": true, "viz": true, "resp": true, "approx": true, "incl": true,
+	"e.g": true, "i.e": true, "vs": true, "cf": true, "ca": true, "a.m": true, "p.m": true, "u.s": true}
 
 // identStart: the next sentence opens with an identifier ("replicaCount must ...",
 // "npm_config_cache is ..."), which starts lower-case but is no continuation.

@@ -1,6 +1,7 @@
 package rule
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/compaudit/compaudit/classify"
@@ -65,6 +66,40 @@ func TestApproved(t *testing.T) {
 			if got := r.Approved(i); got != want {
 				t.Errorf("%s: Approved(%q) = %v, want %v", c.name, src[i].Text, got, want)
 			}
+		}
+	}
+}
+
+// TestAnswersQuestion: the user's short reply after the assistant's question answers
+// it; what follows the user's own question in the same message elaborates that
+// question instead ("which format? the files are huge").
+func TestAnswersQuestion(t *testing.T) {
+	cases := []struct {
+		reply, fact string
+		want        bool
+	}{
+		{"parquet, by day", "parquet, by day", true},
+		{"which format is cheapest? the files are huge", "the files are huge", false},
+		{"no. the files are huge", "the files are huge", true},
+	}
+	for _, c := range cases {
+		var src []classify.Fact
+		var pos []int
+		for k, m := range []struct{ id, role, text string }{
+			{"m1", "assistant", "The export is ready. Should it write CSV or Parquet?"},
+			{"m2", "user", c.reply},
+		} {
+			for _, f := range classify.Extract(m.id, m.role, m.text) {
+				src, pos = append(src, f), append(pos, k)
+			}
+		}
+		r := &Round{Src: src, Pos: pos}
+		i := slices.IndexFunc(src, func(f classify.Fact) bool { return f.Text == c.fact })
+		if i < 0 {
+			t.Fatalf("%q: no fact %q among %d", c.reply, c.fact, len(src))
+		}
+		if got := r.AnswersQuestion(i); got != c.want {
+			t.Errorf("%q: AnswersQuestion(%q) = %v, want %v", c.reply, c.fact, got, c.want)
 		}
 	}
 }

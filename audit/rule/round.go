@@ -166,6 +166,9 @@ func (r *Round) questionAnswered(i int) int {
 	for j := i - 1; j >= 0; j-- {
 		g := &r.Src[j]
 		if r.Pos[j] == p {
+			if g.Act == classify.ActQuestion {
+				return -1 // (what follows the user's own question elaborates it: "which format? the files are huge")
+			}
 			continue
 		}
 		if g.Origin == classify.OriginUser {

@@ -41,27 +41,37 @@ func (r *Round) pointingBack() []int {
 }
 
 // guessBetween: another guess after fact i and before fact j shares a term with j:
-// j's pronoun points at that one.
+// j's pronoun points at that one. A verdict on a belief j names ("the renamed-field
+// explanation holds") points at the guess it names best: a guess between blocks it
+// only when it shares more of j's terms than fact i does.
 func (r *Round) guessBetween(i, j int) bool {
 	g := &r.Src[j]
+	need := 1
+	if classify.BeliefVerdict(g.Text) {
+		need = sharedWords(&r.Src[i], g) + 1
+	}
 	for k := range r.Src {
 		if k == i || r.Pos[k] < r.Pos[i] || r.Pos[k] >= r.Pos[j] || r.Pos[k] == r.Pos[i] && k < i {
 			continue
 		}
-		if h := &r.Src[k]; h.Status.Epistemic == classify.StatusHypothesis && sharesWord(h, g) {
+		if h := &r.Src[k]; h.Status.Epistemic == classify.StatusHypothesis && sharedWords(h, g) >= need {
 			return true
 		}
 	}
 	return false
 }
 
-func sharesWord(f, g *classify.Fact) bool {
-	for _, w := range f.Words {
-		if !strings.Contains(w, ":") && slices.Contains(g.Words, w) {
-			return true
+func sharesWord(f, g *classify.Fact) bool { return sharedWords(f, g) > 0 }
+
+// sharedWords counts the distinct terms of f that g holds too (no prefixed value keys).
+func sharedWords(f, g *classify.Fact) int {
+	n := 0
+	for k, w := range f.Words {
+		if !strings.Contains(w, ":") && !slices.Contains(f.Words[:k], w) && slices.Contains(g.Words, w) {
+			n++
 		}
 	}
-	return false
+	return n
 }
 
 // pointsBack: the text's verb of certainty takes a pronoun for its object ("confirms

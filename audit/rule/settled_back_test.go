@@ -31,6 +31,10 @@ func TestSettledBack(t *testing.T) {
 		{[]string{"Suspect the tile cache evicts too early because its TTL is read in seconds, not minutes.", "The cache holds 512 tiles per zoom level."}, false},
 		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "Perhaps the door sensor also drifts in the cold.", "The door sensor log confirms it: readings jump each time it opens."}, false},
 		{[]string{"My guess: the kiln logs drift because the thermocouple sits too close to the door.", "The invoice export confirms it: totals match."}, false},
+		// a verdict on a belief it names settles the guess it names best, past a
+		// weaker guess in between
+		{[]string{"Working theory: the glaze crazes because the bisque firing runs 40 degrees too cool.", "Maybe the test tiles are too thin as well, which the kiln log can't show.", "Test tiles fired hotter come out clean, so the cool-bisque theory holds."}, true},
+		{[]string{"Working theory: the glaze crazes because the bisque firing runs 40 degrees too cool.", "Maybe the clay batch is damp, so the glaze firing cools unevenly.", "Tiles from a dry batch come out clean, so the damp-batch theory holds."}, false},
 	}
 	for k, c := range cases {
 		r := roundOf(c.texts...)
