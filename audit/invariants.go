@@ -31,7 +31,7 @@ func trackInvariants(s *sessions.Session, r *Report, res []*roundResult, ex *ext
 	if s.Manifest != nil && len(s.Manifest.Invariants) > 0 {
 		cands = manifestCandidates(s)
 	} else {
-		cands = extractedCandidates(s, res)
+		cands = extractedCandidates(s, res, ex)
 	}
 	out := []Invariant{}
 	for _, c := range cands {
@@ -72,8 +72,9 @@ func mergeFacts(id, text string, fs []classify.Fact) classify.Fact {
 }
 
 // extractedCandidates: the important rules, decisions, constraints and failure records
-// of the raw messages, in message order, each once.
-func extractedCandidates(s *sessions.Session, res []*roundResult) []invCand {
+// of the raw messages, in message order, each once; then the user's standing rules
+// stated after the last compaction (tailCandidates).
+func extractedCandidates(s *sessions.Session, res []*roundResult, ex *extractor) []invCand {
 	seen := map[string]bool{}
 	var out []invCand
 	for _, rr := range res {
@@ -104,6 +105,7 @@ func extractedCandidates(s *sessions.Session, res []*roundResult) []invCand {
 			out = append(out, invCand{kind: invariantKind(f), origin: "extracted", message: f.Message, fact: *f, pos: s.MessageIndex(f.Message)})
 		}
 	}
+	out = append(out, tailCandidates(s, ex, seen)...)
 	for k := range out {
 		out[k].id = fmt.Sprintf("%s.%d", out[k].message, k+1)
 	}
