@@ -23,3 +23,29 @@ func TestAsks(t *testing.T) {
 		}
 	}
 }
+
+// TestPoliteOrder: the user's request put as a question is a request; a question of
+// the user's that asks whether something can be done, and the assistant's question
+// to the user, stay questions.
+func TestPoliteOrder(t *testing.T) {
+	cases := []struct {
+		role, text string
+		want       Act
+	}{
+		{"user", "Could you rerun the soak test with -race, please?", ActRequest},
+		{"user", "can you pin the runner image to 24.04?", ActRequest},
+		{"user", "let's keep the old endpoint for a week, ok?", ActRequest},
+		{"user", "Could we just move the cron to the bigger plan?", ActQuestion},
+		{"user", "Which region is the bucket in?", ActQuestion},
+		{"assistant", "Can you confirm the bucket region?", ActQuestion},
+	}
+	for _, c := range cases {
+		fs := Extract("m", c.role, c.text)
+		if len(fs) != 1 {
+			t.Fatalf("%q: %d facts, want 1", c.text, len(fs))
+		}
+		if fs[0].Act != c.want {
+			t.Errorf("%s %q: act %s, want %s", c.role, c.text, fs[0].Act, c.want)
+		}
+	}
+}

@@ -27,7 +27,7 @@ func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
 		return ActReport, true
 	case f.Origin == OriginToolError:
 		return ActFailure, true
-	case asks(text) || startsWith(cues, "question"):
+	case asks(text) && !politeOrder(f, cues) || startsWith(cues, "question"):
 		return ActQuestion, true
 	case AssistantSide(f) && (chatterFact(f, cues) || processOpener(text)):
 		return ActChatter, true
@@ -248,4 +248,11 @@ func asks(text string) bool {
 		}
 	}
 	return strings.HasSuffix(strings.TrimRight(t, "*_ )"), "?")
+}
+
+// politeOrder: the user's request put as a question ("can we pin the runner image?",
+// "could you rerun it with -race, please?"): it asks for the thing done, not for an
+// answer, so it binds like any other order.
+func politeOrder(f *Fact, cues cueSet) bool {
+	return f.Origin == OriginUser && cues.has("request")
 }
