@@ -268,7 +268,9 @@ func finding(r *rule.Round, h rule.Hit, s *sessions.Session) (Finding, float64) 
 				floor = ReasoningDistortionFloor
 			}
 			w = floor + (1-floor)*w
-			if !h.Rule.Anchored {
+			if !h.Rule.Anchored && h.Rule.Stage != rule.StageRound {
+				// (a round rule pairs by the claims' roles, "nothing is left" against
+				// the open tail, not by shared words: the aligner's rank says nothing of it)
 				w *= pairConfidence(r, h.Src, h.Sum)
 			}
 		}

@@ -49,3 +49,23 @@ func TestPoliteOrder(t *testing.T) {
 		}
 	}
 }
+
+func TestPartialCount(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"7 of 9 public resolvers return the new nameservers", true},
+		{"So far 12 out of 30 shards are migrated.", true},
+		{"9 of 9 resolvers switched", false},
+		{"one of the nine resolvers lags", false},
+		{"3 von 5 Knoten sind aktualisiert", true},
+		{"step 2 of the plan", false},
+		{"v1.2 of 2024", false},
+	}
+	for _, c := range cases {
+		if got := PartialCount(c.text); got != c.want {
+			t.Errorf("PartialCount(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}

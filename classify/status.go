@@ -257,3 +257,20 @@ func zeroBefore(text string, i int) bool {
 	}
 	return false
 }
+
+// partialCount finds "N of M" (and "N out of M"; de "von", fr "sur", es/pt "de") with
+// both numbers written out, N a number of its own (not the tail of "v1.2").
+var partialCount = regexp.MustCompile(`(?i)(?:^|[^\w.,])(\d+)\s+(?:of|out of|von|sur|de)\s+(\d+)\b`)
+
+// PartialCount: the text counts some of a whole, fewer than all ("7 of 9 resolvers
+// switched", "12 out of 30 shards migrated"): the work it counts is partly done.
+func PartialCount(text string) bool {
+	for _, m := range partialCount.FindAllStringSubmatch(text, -1) {
+		n, err1 := strconv.Atoi(m[1])
+		d, err2 := strconv.Atoi(m[2])
+		if err1 == nil && err2 == nil && d > 1 && n < d {
+			return true
+		}
+	}
+	return false
+}

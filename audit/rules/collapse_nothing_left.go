@@ -17,20 +17,33 @@ var _ = rule.Register(&rule.Rule{
 		for _, p := range r.Pos {
 			last = max(last, p)
 		}
-		for k := range r.Sum {
-			g := &r.Sum[k]
-			if !claimsNothingLeft(g) {
-				continue
-			}
-			if i := strongestLost(r, func(f *classify.Fact) bool {
-				return (f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial" || f.Act == classify.ActQuestion && f.Origin != classify.OriginUser) && f.Act != classify.ActRule
-			}, func(i int) bool { return float64(r.Pos[i]) >= NothingLeftTail*float64(last) }); i >= 0 {
-				return []rule.Hit{rule.NewHit(i, k, 0.9, "the summary says nothing is left; this was still open", rule.Slot{Name: "status", Source: "open", Summary: "nothing left"})}
+		tail := func(i int) bool { return float64(r.Pos[i]) >= NothingLeftTail*float64(last) }
+		open := func(f *classify.Fact) bool {
+			return (f.Status.Resolution == classify.StatusOpen || f.Status.Resolution == "partial" || f.Act == classify.ActQuestion && f.Origin != classify.OriginUser) && f.Act != classify.ActRule
+		}
+		// a completion no source backs is held against work the sources end with
+		// partly done ("7 of 9 resolvers switched"); "nothing left" against any open work
+		partly := func(f *classify.Fact) bool { return open(f) && classify.PartialCount(f.Text) }
+		unbacked, said := nothingLeftLines(r)
+		for _, c := range []struct {
+			lines []int
+			pred  func(*classify.Fact) bool
+		}{{unbacked, partly}, {said, open}} {
+			for _, k := range c.lines {
+				if i := strongestLost(r, c.pred, tail); i >= 0 {
+					return []rule.Hit{rule.NewHit(i, k, 0.9, "the summary says nothing is left; this was still open", rule.Slot{Name: "status", Source: "open", Summary: "nothing left"})}
+				}
 			}
 		}
 		return nil
 	},
 	Examples: []rule.Example{
+		// a completion no source reports, while the sources end with the work partial
+		{Source: []string{"assistant: Re-indexing started on the 12 search shards.", "assistant: After an hour, 9 of 12 shards report the new mapping; shards 4, 7 and 11 are still building."}, Summary: "- Cluster cutover complete; queries use the new analyzer.", Fires: true},
+		{Source: []string{"assistant: Re-indexing started on the 12 search shards.", "assistant: After an hour, shards 4, 7 and 11 are still building the new mapping."}, Summary: "- Cluster cutover complete; queries use the new analyzer.", Fires: false},
+		{Source: []string{"assistant: Re-indexing started on the 12 search shards.", "assistant: After an hour, all 12 shards report the new mapping and the re-index is finished."}, Summary: "- Re-index finished; queries use the new analyzer.", Fires: false},
+		{Source: []string{"assistant: Re-indexing started on the 12 search shards.", "assistant: After an hour, 9 of 12 shards report the new mapping; shards 4, 7 and 11 are still building."}, Summary: "- Re-index running: 9 of 12 shards report the new mapping; shards 4, 7 and 11 still building.", Fires: false},
+		{Source: []string{"assistant: The invoice PDF template now renders the VAT line.", "assistant: The remittance export still needs the IBAN column; I'll add it next."}, Summary: "- Invoice template done: it renders the VAT line.\n- Next: add the IBAN column to the remittance export.", Fires: false},
 		{Source: []string{"assistant: The retry for the webhook job is still failing on staging and needs a look."}, Summary: "Pending tasks: none remaining, all requested items are done.", Fires: true},
 		{Source: []string{"assistant: The retry for the webhook job works on staging now."}, Summary: "Pending tasks: none remaining, all requested items are done.", Fires: false},
 		{Source: []string{"assistant: Ported the retry to the new queue client.", "tool: edited handlers/push.go", "assistant: The retry for the webhook job is still failing on staging and needs a look."}, Summary: "Pending tasks: none remaining, all requested items are done.", Fires: true},
@@ -63,6 +76,68 @@ func strongestLost(r *rule.Round, pred func(*classify.Fact) bool, at func(int) b
 			continue
 		}
 		best, bestImp = i, r.Importance[i]
+	}
+	return best
+}
+
+// nothingLeftLines are the summary facts that report a completion no source backs
+// (they name what is not finished), and those that say outright that nothing is left
+// ("Open questions: none").
+func nothingLeftLines(r *rule.Round) (unbacked, said []int) {
+	for k := range r.Sum {
+		switch {
+		case unbackedCompletion(r, k):
+			unbacked = append(unbacked, k)
+		case claimsNothingLeft(&r.Sum[k]):
+			said = append(said, k)
+		}
+	}
+	return unbacked, said
+}
+
+// unbackedCompletion: summary fact k, or one of the claims it joins, reports something
+// finished ("Re-index finished", "propagation complete") that no source backs: the
+// summary declares the state final on its own word, which says nothing is left of it.
+func unbackedCompletion(r *rule.Round, k int) bool {
+	g := &r.Sum[k]
+	if g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Code || hedged(g) ||
+		g.Section == classify.SecUserMessages || strings.ContainsAny(g.Text, "\"“”") {
+		return false // (a code line or a quote of someone's words reports no state of the work)
+	}
+	if k < len(r.Clauses) && len(r.Clauses[k]) > 0 {
+		for _, c := range r.Clauses[k] {
+			if completes(&c.Fact) && bestCover(c.Support) < UnbackedCover {
+				return true
+			}
+		}
+		return false
+	}
+	return completes(g) && bestCover(r.Support[k]) < UnbackedCover
+}
+
+// UnbackedCover: a completion whose best source holds less of it than this is the
+// summary's own word.
+var UnbackedCover = 0.15
+
+// completes: the claim reports something done, with no count of its own ("9 of 12
+// done" says how much) and no open or failed side.
+func completes(f *classify.Fact) bool {
+	st := classify.StatusClasses(f)
+	if !st[classify.StDone] || st[classify.StOpen] || st[classify.StFailed] || f.Status.Resolution == "partial" || f.Negated {
+		return false
+	}
+	for _, t := range f.Tokens {
+		if t.Kind == classify.TokNumber || t.Kind == classify.TokCount {
+			return false
+		}
+	}
+	return true
+}
+
+func bestCover(ss []rule.Support) float64 {
+	best := 0.0
+	for _, s := range ss {
+		best = max(best, s.Match.Cover)
 	}
 	return best
 }
