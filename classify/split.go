@@ -148,38 +148,8 @@ func sentences(text string, start, end int, ctx string) []Span {
 			depth = 0
 			continue
 		case '.', '!', '?':
-			j := i + n
-			// swallow closing quotes, brackets and emphasis ("**Shall I?** Then ...")
-			for j < end && strings.ContainsRune("\"')]”’*_", rune(text[j])) {
-				j++
-			}
-			if j >= end {
-				break
-			}
-			nr, _ := utf8.DecodeRuneInString(text[j:end])
-			if !unicode.IsSpace(nr) {
-				break
-			}
-			k := j
-			for k < end {
-				rr, nn := utf8.DecodeRuneInString(text[k:end])
-				if !unicode.IsSpace(rr) {
-					break
-				}
-				k += nn
-			}
-			if k >= end {
-				break
-			}
-			nx, _ := utf8.DecodeRuneInString(text[k:end])
-			if !(unicode.IsUpper(nx) || unicode.IsDigit(nx) || strings.ContainsRune("\"'“`*", nx) || identStart(text[k:end]) ||
-				unicode.IsLower(nx) && casualStop(text, s, i, j-(i+n), r)) {
-				break
-			}
-			if r == '.' && !unicode.IsLower(nx) && isAbbrev(text[s:i]) { // (before a lower-case word casualStop judged it)
-				break
-			}
-			if depth > 0 && r == '.' {
+			j, k, ok := stopEnds(text, s, i, n, end, r, depth)
+			if !ok {
 				break
 			}
 			if a, b := trimBounds(text, s, j); a < b {
@@ -196,6 +166,42 @@ func sentences(text string, start, end int, ctx string) []Span {
 		out = append(out, Span{Text: text[a:b], Start: a, End: b, Context: ctx})
 	}
 	return out
+}
+
+// stopEnds judges the stop r (n bytes) at text[i], in the sentence that starts at s:
+// ok when it ends the sentence, j where the sentence ends (past closing quotes,
+// brackets and emphasis: "**Shall I?** Then ...") and k where the next one starts.
+func stopEnds(text string, s, i, n, end int, r rune, depth int) (j, k int, ok bool) {
+	j = i + n
+	for j < end && strings.ContainsRune("\"')]”’*_", rune(text[j])) {
+		j++
+	}
+	if j >= end {
+		return 0, 0, false
+	}
+	if nr, _ := utf8.DecodeRuneInString(text[j:end]); !unicode.IsSpace(nr) {
+		return 0, 0, false
+	}
+	k = j
+	for k < end {
+		rr, nn := utf8.DecodeRuneInString(text[k:end])
+		if !unicode.IsSpace(rr) {
+			break
+		}
+		k += nn
+	}
+	if k >= end {
+		return 0, 0, false
+	}
+	nx, _ := utf8.DecodeRuneInString(text[k:end])
+	if !(unicode.IsUpper(nx) || unicode.IsDigit(nx) || strings.ContainsRune("\"'“`*", nx) || identStart(text[k:end]) ||
+		unicode.IsLower(nx) && casualStop(text, s, i, j-(i+n), r)) {
+		return 0, 0, false
+	}
+	if r == '.' && (depth > 0 || !unicode.IsLower(nx) && isAbbrev(text[s:i])) { // (before a lower-case word casualStop judged it)
+		return 0, 0, false
+	}
+	return j, k, true
 }
 
 func isAbbrev(before string) bool {
