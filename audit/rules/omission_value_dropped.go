@@ -19,6 +19,9 @@ var _ = rule.Register(&rule.Rule{
 		if classify.ToolSide(f) {
 			return rule.Hit{}, false // a tool's line names many things; the finding is about what the conversation said
 		}
+		if answeredHere(f, g) {
+			return rule.Hit{}, false // the question is closed: its details are no longer the work's values
+		}
 		for _, t := range f.Tokens {
 			if name, ok := placeholderFor(f, g, t); ok && !r.SummaryHas(t.Norm) {
 				// the summary keeps the slot and writes a placeholder where the value was
@@ -47,6 +50,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to run it again.", Fires: true},
 		{Source: []string{"user: the smoke suite is still red, please run `pnpm run e2e:smoke --shard 3` again"}, Summary: "The user noted the smoke suite is still red and asked to rerun `pnpm run e2e:smoke --shard 3`.", Fires: false},
 		{Source: []string{"user: the smoke suite in `e2e/smoke` is still red, please look at it again"}, Summary: "The user noted the smoke suite is still red and asked to look at it again.", Fires: false},
+		// a question the summary reports answered keeps none of its details
+		{Source: []string{"user: Still open: whether the vendor feed takes batches over 500 rows; the answer is in docs/vendor/limits.md."}, Summary: "Answered: the vendor feed takes batches over 500 rows, per the limits doc.", Fires: false},
+		{Source: []string{"user: Still open: whether the vendor feed takes batches over 500 rows; the answer is in docs/vendor/limits.md."}, Summary: "Still open: whether the vendor feed takes batches over 500 rows; the answer is in the limits doc.", Fires: true},
 		// a later message set a new value, which the summary gives
 		{Source: []string{"user: Upload each audit export to the vault; keep the exports in cold storage for 60 days.", "user: Update: keep them 120 days, not 60."}, Summary: "Upload each audit export to the vault and keep the exports in cold storage for 120 days (up from 60).", Fires: false},
 		{Source: []string{"user: Upload each audit export to the vault; keep the exports in cold storage for 60 days."}, Summary: "Upload each audit export to the vault and keep the exports in cold storage.", Fires: true},
@@ -198,4 +204,14 @@ func requirement(f *classify.Fact) bool {
 		return f.Origin == classify.OriginUser || f.Origin == classify.OriginInstruction || f.Origin == classify.OriginSummary
 	}
 	return false
+}
+
+// answeredHere: source fact f asks or leaves something open, and the summary fact it
+// pairs with reports it answered or settled ("The open VPC question is answered: ...").
+func answeredHere(f, g *classify.Fact) bool {
+	if f.Act != classify.ActQuestion && f.Status.Resolution != classify.StatusOpen {
+		return false
+	}
+	st := classify.StatusClasses(g)
+	return st[classify.StDone] && g.Act != classify.ActQuestion && !g.Negated
 }
