@@ -39,7 +39,8 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 	if a.UnionCover(f, restating(cs)) >= UnionCover {
 		return true
 	}
-	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f, sum, false) || questionReported(a, f, sum, cs) || sameSectionRestated(f, sum, cs)
+	return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f, sum, false) || questionReported(a, f, sum, cs) || sameSectionRestated(f, sum, cs) ||
+		requestReportedDone(f, sum, cs)
 }
 
 // sameSectionRestated: an earlier summary's item restated in the same section of the
