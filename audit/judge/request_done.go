@@ -1,9 +1,8 @@
 package judge
 
 import (
-	"slices"
-
 	"github.com/compaudit/compaudit/audit/align"
+	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/classify"
 )
 
@@ -19,7 +18,7 @@ func requestReportedDone(f *classify.Fact, sum []classify.Fact, cs []align.Match
 	}
 	for _, m := range cs {
 		g := &sum[m.Fact]
-		if m.Cover < RequestDoneCover || sharedTerms(f, g) < 2 || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Negated {
+		if m.Cover < RequestDoneCover || rule.SharedWords(f, g) < 2 || g.Act == classify.ActQuestion || g.Act == classify.ActPlan || g.Negated {
 			continue
 		}
 		if st := classify.StatusClasses(g); !st[classify.StOpen] && carriedOut(g) {
@@ -32,14 +31,3 @@ func requestReportedDone(f *classify.Fact, sum []classify.Fact, cs []align.Match
 // RequestDoneCover: the summary fact that reports a request done holds at least this
 // share of it (its object; the order's own words are gone).
 var RequestDoneCover = 0.2
-
-// sharedTerms counts the distinct terms of f that g holds.
-func sharedTerms(f, g *classify.Fact) int {
-	n := 0
-	for k, w := range f.Words {
-		if !slices.Contains(f.Words[:k], w) && slices.Contains(g.Words, w) {
-			n++
-		}
-	}
-	return n
-}

@@ -48,23 +48,23 @@ func (r *Round) guessBetween(i, j int) bool {
 	g := &r.Src[j]
 	need := 1
 	if classify.BeliefVerdict(g.Text) {
-		need = sharedWords(&r.Src[i], g) + 1
+		need = SharedWords(&r.Src[i], g) + 1
 	}
 	for k := range r.Src {
 		if k == i || r.Pos[k] < r.Pos[i] || r.Pos[k] >= r.Pos[j] || r.Pos[k] == r.Pos[i] && k < i {
 			continue
 		}
-		if h := &r.Src[k]; h.Status.Epistemic == classify.StatusHypothesis && sharedWords(h, g) >= need {
+		if h := &r.Src[k]; h.Status.Epistemic == classify.StatusHypothesis && SharedWords(h, g) >= need {
 			return true
 		}
 	}
 	return false
 }
 
-func sharesWord(f, g *classify.Fact) bool { return sharedWords(f, g) > 0 }
+func sharesWord(f, g *classify.Fact) bool { return SharedWords(f, g) > 0 }
 
-// sharedWords counts the distinct terms of f that g holds too (no prefixed value keys).
-func sharedWords(f, g *classify.Fact) int {
+// SharedWords counts the distinct terms of f that g holds too (no prefixed value keys).
+func SharedWords(f, g *classify.Fact) int {
 	n := 0
 	for k, w := range f.Words {
 		if !strings.Contains(w, ":") && !slices.Contains(f.Words[:k], w) && slices.Contains(g.Words, w) {
