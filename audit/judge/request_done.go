@@ -7,9 +7,9 @@ import (
 )
 
 // requestReportedDone: the user's one-off request (do this now, with no standing force
-// of must or never) that the summary reports carried out ("Kick off tonight's
-// replication test after the backup window" as "Replication test scheduled for 03:45
-// (unit repl-test)"): a summary fact among its candidates names two of the request's
+// of must or never) that the summary reports carried out ("Run tonight's load test of
+// the checkout service after the freeze" as "Load test scheduled for 22:30 (job
+// lt-checkout)"): a summary fact among its candidates names two of the request's
 // terms and reports the action done. The order is spent; the
 // summary keeps what came of it.
 func requestReportedDone(f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {

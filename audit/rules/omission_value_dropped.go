@@ -207,7 +207,7 @@ func requirement(f *classify.Fact) bool {
 }
 
 // answeredHere: source fact f asks or leaves something open, and the summary fact it
-// pairs with reports it answered or settled ("The open VPC question is answered: ...").
+// pairs with reports it answered or settled ("Answered: the feed takes batches over 500").
 func answeredHere(f, g *classify.Fact) bool {
 	if f.Act != classify.ActQuestion && f.Status.Resolution != classify.StatusOpen {
 		return false
