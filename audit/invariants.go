@@ -7,6 +7,7 @@ import (
 
 	"github.com/compaudit/compaudit/audit/align"
 	"github.com/compaudit/compaudit/audit/judge"
+	"github.com/compaudit/compaudit/audit/rule"
 	"github.com/compaudit/compaudit/audit/rules"
 	"github.com/compaudit/compaudit/classify"
 	"github.com/compaudit/compaudit/sessions"
@@ -212,7 +213,7 @@ func stateIn(rr *roundResult, rd *Round, c invCand, carrier string) InvariantSta
 		return st
 	}
 	for _, t := range c.fact.Tokens {
-		if classify.Specific(t) && !summaryHolds(jr.Sum, t) {
+		if classify.Specific(t) && !summaryHolds(jr.Sum, t) && !amended(jr, &jr.Sum[cs[0].Fact], t) {
 			st.State, st.Detail = StateDropped, fmt.Sprintf("%s %q is gone from the summary", t.Kind, t.Raw)
 			return st
 		}
@@ -222,6 +223,23 @@ func stateIn(rr *roundResult, rd *Round, c invCand, carrier string) InvariantSta
 		return st
 	}
 	return keptState(st, c.fact.Text, &jr.Sum[cs[0].Fact], cs[0].Score)
+}
+
+// amended: the summary fact g gives value t's slot a new value (same kind and family)
+// that the user stated in the round's own messages ("keep them 90 days, not 30"): the
+// user changed the invariant; the summary keeps it as changed.
+func amended(jr *rule.Round, g *classify.Fact, t classify.Token) bool {
+	for _, y := range g.Tokens {
+		if y.Kind != t.Kind || y.Family != t.Family || classify.Equivalent(y, t) {
+			continue
+		}
+		for i := range jr.Src {
+			if f := &jr.Src[i]; f.Origin == classify.OriginUser && slices.ContainsFunc(f.Tokens, func(x classify.Token) bool { return classify.Equivalent(x, y) }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // lostOutright: source fact k has an omission and no summary fact pairs with it at all
