@@ -25,6 +25,12 @@ func TestImperativeOpening(t *testing.T) {
 		{"Findings: the gasket seals on line 3 are worn.", false},
 		{"Inspection found no leaks.", false},
 		{"We looked at the payroll diff.", false},
+		// a reply's interjection before its order
+		{"OK, rerun the seeding on a copy of yesterday's dump.", true},
+		{"no, keep the old schema for the archive tables", true},
+		{"yeah, switch the printer queue to the new spooler", true},
+		{"OK, the seeding finished.", false},
+		{"No changes on the archive tables.", false},
 		// a URL's or a clock's colon opens no label
 		{"reply to https://tracker.example.org/tickets/4471#c12", true},
 		{"restart at 10:30 sharp", true},
