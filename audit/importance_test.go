@@ -147,3 +147,36 @@ func TestFailureAsPassIsLoud(t *testing.T) {
 		t.Errorf("a failure given as a pass weighs %.2f, below warning (%.2f)", w, audit.WarningWeight)
 	}
 }
+
+// TestQuotedRemarkWeighsLessThanQuotedOrder: an earlier summary's record of the user's
+// messages quotes orders and remarks alike; dropped by the next summary, the quoted
+// order weighs more than the quoted question, which is the conversation's history.
+func TestQuotedRemarkWeighsLessThanQuotedOrder(t *testing.T) {
+	first := "## Task\n- Move the print queue to the new spooler.\n\n## All user messages\n- \"Keep the old spooler running until the Friday batch prints.\"\n- \"Why does the spooler log rotate twice a night?\"\n"
+	s := &sessions.Session{ID: "quotes", Path: "quotes", Format: sessions.NativeFormat,
+		Messages: []sessions.Message{
+			{ID: "m1", Role: sessions.RoleUser, Text: "Move the print queue to the new spooler."},
+			{ID: "m2", Role: sessions.RoleAssistant, Text: "The queue config is in spool.conf."},
+			{ID: "m3", Role: sessions.RoleAssistant, Text: "Copied spool.conf to the new host."},
+		},
+		Compactions: []sessions.Compaction{
+			{ID: "c1", Round: 1, Sources: []string{"m1", "m2"}, Summary: first},
+			{ID: "c2", Round: 2, Sources: []string{"c1", "m3"}, Summary: "## Task\n- Move the print queue to the new spooler; spool.conf copied to the new host."},
+		},
+	}
+	order, remark := -1.0, -1.0
+	for _, rd := range audit.Run(s, audit.Options{Workers: 1}).Rounds {
+		for _, f := range rd.Findings {
+			switch {
+			case f.Source == nil || rd.Round != 2:
+			case strings.Contains(f.Source.Text, "Keep the old spooler"):
+				order = f.Importance
+			case strings.Contains(f.Source.Text, "rotate twice"):
+				remark = f.Importance
+			}
+		}
+	}
+	if order < 0 || remark < 0 || remark >= order-0.1 {
+		t.Errorf("the quoted order weighs %.2f, the quoted question %.2f: want the question well below the order", order, remark)
+	}
+}

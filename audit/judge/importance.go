@@ -57,6 +57,7 @@ var (
 	tableRowFactor       = 0.5
 	shellSlipFactor      = 0.5 // the shell's own error about the agent's command line
 	recapWeight          = -0.05
+	quotedRemarkWeight   = 0.02
 	summaryUserBonus     = 0.12
 	// what came after the compaction: the user had to say it again, or the assistant
 	// had to find it again
@@ -103,8 +104,11 @@ func baseScore(f *classify.Fact) float64 {
 	s := baseOrigin[f.Origin]
 	if f.Origin == classify.OriginSummary {
 		w := sectionWeight[f.Section]
-		if f.Section == classify.SecUserMessages && !strings.ContainsAny(f.Text, "\"“”") {
+		switch {
+		case f.Section == classify.SecUserMessages && !strings.ContainsAny(f.Text, "\"“”"):
 			w = recapWeight // "Migration request, three constraints.": a recap, not the user's words
+		case f.Section == classify.SecUserMessages && !binding(f):
+			w = quotedRemarkWeight // the user's quoted question or remark: the conversation's history, not an order
 		}
 		s += w
 	}
@@ -436,6 +440,16 @@ func constrained(f *classify.Fact) bool {
 		if classify.Specific(t) {
 			return true
 		}
+	}
+	return false
+}
+
+// binding: the fact orders, rules or decides something (what a quote of the user's
+// must keep), rather than asking or remarking.
+func binding(f *classify.Fact) bool {
+	switch f.Act {
+	case classify.ActRule, classify.ActRequest, classify.ActDecision:
+		return true
 	}
 	return false
 }
