@@ -198,8 +198,8 @@ func stopEnds(text string, s, i, n, end int, r rune, depth int) (j, k int, ok bo
 		unicode.IsLower(nx) && casualStop(text, s, i, j-(i+n), r)) {
 		return 0, 0, false
 	}
-	if r == '.' && (depth > 0 || !unicode.IsLower(nx) && isAbbrev(text[s:i])) { // (before a lower-case word casualStop judged it)
-		return 0, 0, false
+	if r == '.' && (depth > 0 || !unicode.IsLower(nx) && isAbbrev(text[s:i]) && !(unicode.IsUpper(nx) && numberAbbrev(text[s:i]))) {
+		return 0, 0, false // (before a lower-case word casualStop judged it)
 	}
 	return j, k, true
 }
@@ -245,6 +245,20 @@ func casualStop(text string, s, i, swallowed int, r rune) bool {
 	w = strings.TrimLeft(w, "\"'“‘*_`[")
 	// (a quoted option letter, "A. is fine", is no sentence)
 	return utf8.RuneCountInString(w) > 1 && !continuationAbbrev[strings.ToLower(w)]
+}
+
+// numberAbbrev: the abbreviation stands before a number ("No. 5", "fig. 3", "v. 2"),
+// so before a capital it is a word that ends its sentence ("No. Fix the markup.").
+func numberAbbrev(before string) bool {
+	w := before
+	if k := strings.LastIndexAny(w, " \t\n("); k >= 0 {
+		w = w[k+1:]
+	}
+	switch strings.ToLower(strings.Trim(w, "\"'“‘*_`[.")) {
+	case "no", "fig", "ver", "nr", "vol":
+		return true
+	}
+	return false
 }
 
 // continuationAbbrev: abbreviations a lower-case word continues ("tests, lints etc. and
