@@ -69,3 +69,27 @@ func TestPartialCount(t *testing.T) {
 		}
 	}
 }
+
+// TestRestrictionDescribesNow: "only" and "exactly" in a rule source's line give it
+// force, unless the line says it describes how things are at present.
+func TestRestrictionDescribesNow(t *testing.T) {
+	cases := []struct {
+		text string
+		want int
+	}{
+		{"Deploy the print spooler from the release branch only.", 3},
+		{"Keep exactly three replicas of the ledger.", 3},
+		{"The lock check currently writes to stderr only.", 0},
+		{"Right now the exporter handles exactly one tenant.", 0},
+		{"Der Export schreibt derzeit nur CSV.", 0},
+	}
+	for _, c := range cases {
+		fs := Extract("m", "user", c.text)
+		if len(fs) != 1 {
+			t.Fatalf("%q: %d facts", c.text, len(fs))
+		}
+		if got := fs[0].Modality.Level; got != c.want {
+			t.Errorf("%q: force %d (%q), want %d", c.text, got, fs[0].Modality.Cue, c.want)
+		}
+	}
+}

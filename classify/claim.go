@@ -183,8 +183,8 @@ func noForce(text string, h lexicon.Hit, origin string) bool {
 	if epistemicModal(text, h) || firstPersonPlan(text, h.Start) || inQuestion(text, h.Start) || embeddedQuestion(text, h.Start) {
 		return true
 	}
-	if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool) {
-		return true // "the job only retries once": a description, not an order
+	if (h.Phrase == "only" || h.Phrase == "exactly") && (origin == OriginAssistant || origin == OriginThinking || origin == OriginTool || describesNow(text)) {
+		return true // "the job only retries once", "it currently logs to stderr only": a description, not an order
 	}
 	// "these hosts don't need a reboot", "the job never ran": a description
 	return h.Attr("at") == "clause" && !clauseInitial(text, h.Start)
@@ -548,4 +548,19 @@ func imperativeVerb(text string) string {
 		return strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))
 	}
 	return ""
+}
+
+// describesNow: the text says how things are at present ("currently", "right now"),
+// so a restriction in it describes the state rather than orders it.
+func describesNow(text string) bool {
+	lx := lexicon.Default()
+	if !lx.MayFind(text, "present-state") {
+		return false
+	}
+	for _, h := range lx.Find(text) {
+		if h.Category == "present-state" {
+			return true
+		}
+	}
+	return false
 }
