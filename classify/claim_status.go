@@ -237,11 +237,31 @@ func potentialFailure(cues cueSet, h lexicon.Hit) bool {
 	return false
 }
 
+// foretold: the failure cue h comes at most foretoldWords words after an expectation
+// cue in its sentence ("**Expected:** FAILS", "should fail until the fix lands"): an
+// outcome foretold (a test written to fail first, a plan's prediction), not a failure
+// that happened. A comma or full stop between them ends the expectation's reach.
+func foretold(cues cueSet, h lexicon.Hit) bool {
+	for _, q := range cues.hits {
+		if q.Category != "expectation" || q.End > h.Start {
+			continue
+		}
+		between := cues.text[q.End:h.Start]
+		if !strings.ContainsAny(between, ",.;!?\n") && len(strings.Fields(strings.Trim(between, " :*_"))) <= foretoldWords {
+			return true
+		}
+	}
+	return false
+}
+
+// foretoldWords: how far an expectation reaches to the failure it foretells.
+const foretoldWords = 3
+
 // choiceCue applies a choice cue (failed, rejected, chosen, explored) h to st.
 func (st *Status) choiceCue(cues cueSet, h lexicon.Hit, neg bool) {
 	switch h.Category {
 	case "failed":
-		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) && !potentialFailure(cues, h) {
+		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) && !potentialFailure(cues, h) && !foretold(cues, h) {
 			st.Choice = StatusTriedFailed
 		}
 	case "rejected":

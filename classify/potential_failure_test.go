@@ -19,6 +19,11 @@ func TestPotentialFailure(t *testing.T) {
 		{"The heap must stay under 3 GB or we abort the run.", false},
 		{"Keep the token fresh, otherwise the sync fails.", false},
 		{"The build or the deploy failed twice today.", true},
+		// an outcome foretold: a test written to fail first, a prediction
+		{"**Expected:** FAILS until the path fix lands.", false},
+		{"The new parser test should fail before the patch.", false},
+		{"The parser test failed, as expected.", true},
+		{"We expected a clean run, but the migration failed on the third table.", true},
 	}
 	for _, c := range cases {
 		f := Extract("m1", "assistant", c.text)[0]
