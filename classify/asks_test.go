@@ -93,3 +93,23 @@ func TestRestrictionDescribesNow(t *testing.T) {
 		}
 	}
 }
+
+// TestNegatedOpenCue: a negated open cue leaves nothing open ("no branches remaining",
+// "nothing is pending"); "not started" is still open work.
+func TestNegatedOpenCue(t *testing.T) {
+	cases := []struct {
+		text string
+		open bool
+	}{
+		{"There are no stale kiln jobs remaining.", false},
+		{"Nothing is pending on the glaze order.", false},
+		{"The glaze order is still pending.", true},
+		{"The second kiln firing has not started.", true},
+	}
+	for _, c := range cases {
+		f := Extract("m", "assistant", c.text)[0]
+		if got := f.Status.Resolution == StatusOpen; got != c.open {
+			t.Errorf("%q: open %v (status %+v), want %v", c.text, got, f.Status, c.open)
+		}
+	}
+}

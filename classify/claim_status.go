@@ -60,12 +60,19 @@ func (st *Status) workCue(cues cueSet, h lexicon.Hit, neg, attributive bool) boo
 		st.Resolution = "" // "The open question is answered": the thing's label, then its status
 	}
 	wasSet := st.Resolution != ""
+	if h.Category == "open" && neg && !openWhenNegated[strings.ToLower(h.Phrase)] {
+		return false // "no shadow branches remaining", "nothing pending": nothing is open
+	}
 	st.resolutionCue(h.Category, neg)
 	if at := statusTag(cues.text, h.Start); h.Category == "done" && at >= 0 && !cues.negatedFrom(at, h.Start) {
 		st.Resolution = StatusResolved // "Iterator not closed (already fixed)": the tag is the item's status
 	}
 	return h.Category == "open" && !wasSet && !neg && attributiveCue(cues.text, h)
 }
+
+// openWhenNegated are the open cues whose negation still leaves the work open ("not
+// started", "never finished").
+var openWhenNegated = map[string]bool{"started": true}
 
 // notYet: a negation with "yet" a few words after it, in one clause ("isn't measured
 // yet", "hasn't been rolled out yet"): the thing is still to be done.

@@ -22,7 +22,7 @@ var _ = rule.Register(&rule.Rule{
 			return rule.Hit{}, false // the summary tells what someone said, or narrates a scenario's steps, not a result of its own
 		}
 		cue := resultCue(g.Text)
-		if g.Negated && negatedHeads(g)[classify.Stem(strings.ToLower(cue))] > 0 {
+		if resultNegated(g, cue) {
 			return rule.Hit{}, false // "the tests do not pass" claims no result
 		}
 		if cue == "" || !strings.Contains(strings.ToLower(g.Text), "test") && !strings.Contains(strings.ToLower(g.Text), "build") && !strings.Contains(strings.ToLower(g.Text), "check") {
@@ -36,7 +36,7 @@ var _ = rule.Register(&rule.Rule{
 		notRunAt := notRunFor(r, g)
 		for _, s := range r.Support[k] {
 			f := r.Fact(s.Ref)
-			if s.Match.Cover >= 0.3 && resultCue(f.Text) != "" && !f.Negated && refPos(r, s.Ref) > notRunAt {
+			if fc := resultCue(f.Text); s.Match.Cover >= 0.3 && fc != "" && !resultNegated(f, fc) && refPos(r, s.Ref) > notRunAt {
 				return rule.Hit{}, false
 			}
 		}
@@ -54,6 +54,8 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: I have not run the integration tests yet."}, Summary: "The integration tests do not pass yet.", Fires: false},
 		{Source: []string{"user: Why was the cache fix needed at all?"}, Summary: "User questioned why the cache fix was needed since the tests pass.", Fires: false},
 		{Source: []string{"tool: $ make test-integration\nok  \tgithub.com/acme/api\t12.3s\n48 passed"}, Summary: "All 48 integration tests pass.", Fires: false},
+		// a negation beside the result is no negated result
+		{Source: []string{"assistant: Nothing left to do: the exporter is finished and all exporter tests pass."}, Summary: "Nothing left to do: the exporter is finished and all exporter tests pass.", Fires: false},
 		// the round's figures are of another run: a source says this one has not run
 		{Source: []string{"tool: $ make test-unit\nok  \tgithub.com/acme/geo\t2.1s\n212 passed", "assistant: The probe lost USB access, so the 212 on-device tests have not run."}, Summary: "On-device tests: 212/212 passed.", Fires: true},
 		{Source: []string{"tool: $ make test-device\nok  \tgithub.com/acme/geo/device\t9.4s\n212 passed"}, Summary: "On-device tests: 212/212 passed.", Fires: false},
@@ -194,4 +196,10 @@ func namedInSources(r *rule.Round, named []string) bool {
 		}
 	}
 	return false
+}
+
+// resultNegated: the fact's result cue is itself negated ("the tests do not pass"); a
+// negation elsewhere in it ("none pending; all tests pass") leaves the result stated.
+func resultNegated(f *classify.Fact, cue string) bool {
+	return f.Negated && negatedHeads(f)[classify.Stem(strings.ToLower(cue))] > 0
 }
