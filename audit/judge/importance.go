@@ -260,7 +260,7 @@ func superseded(r *rule.Round, i int) bool {
 			return g.Status.Epistemic == classify.StatusEstablished
 		})) > 0 || r.ConfirmedLater(i) || r.SettledBack(i) || r.Approved(i) // (the user said yes to it)
 	case f.Act == classify.ActQuestion && f.Origin != classify.OriginUser:
-		return r.Approved(i) || len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
+		return r.Approved(i) || r.WorkedOn(i) || len(r.Later(i, func(g *classify.Fact) bool { return g.Origin == classify.OriginUser })) > 0
 	case f.Plan && !f.Modality.Negative && !f.Negated && r.EditedLater(i):
 		return true // a plan's step whose code the agent then edited: done (a "don't" stays)
 	case f.Status.Resolution == classify.StatusOpen && f.Act != classify.ActRule:

@@ -1,6 +1,7 @@
 package rule
 
 import (
+	"fmt"
 	"slices"
 	"testing"
 
@@ -100,6 +101,34 @@ func TestAnswersQuestion(t *testing.T) {
 		}
 		if got := r.AnswersQuestion(i); got != c.want {
 			t.Errorf("%q: AnswersQuestion(%q) = %v, want %v", c.reply, c.fact, got, c.want)
+		}
+	}
+}
+
+// TestWorkedOn: a question the agent follows with its own work waits for nobody; one
+// that ends its turn, before the user's reply or the round's end, waits for the user.
+func TestWorkedOn(t *testing.T) {
+	q := "Is the kiln log rotated before the nightly upload?"
+	cases := []struct {
+		next []struct{ role, text string }
+		want bool
+	}{
+		{[]struct{ role, text string }{{"assistant", "Checking the logrotate config now."}}, true},
+		{[]struct{ role, text string }{{"user", "Yes, at midnight."}}, false},
+		{nil, false},
+	}
+	for k, c := range cases {
+		msgs := append([]struct{ role, text string }{{"assistant", q}}, c.next...)
+		var src []classify.Fact
+		var pos []int
+		for p, m := range msgs {
+			for _, f := range classify.Extract(fmt.Sprintf("m%d", p+1), m.role, m.text) {
+				src, pos = append(src, f), append(pos, p)
+			}
+		}
+		r := &Round{Src: src, Pos: pos}
+		if got := r.WorkedOn(0); got != c.want {
+			t.Errorf("case %d: WorkedOn = %v, want %v", k, got, c.want)
 		}
 	}
 }

@@ -239,3 +239,23 @@ func (r *Round) Shed() {
 	r.memo = nil
 	r.memoMu.Unlock()
 }
+
+// WorkedOn reports whether the agent went on working right after fact i's message:
+// the next message of the round is the agent's or a tool's, not the user's. A question
+// the agent asks and then pursues itself ("is 82b4027 an ancestor of main?", then a
+// git call) waits for nobody; one that ends its turn waits for the user.
+func (r *Round) WorkedOn(i int) bool {
+	p := r.Pos[i]
+	next, nextUser := -1, false
+	for j := range r.Src {
+		if q := r.Pos[j]; q > p && (next < 0 || q < next) {
+			next, nextUser = q, r.Src[j].Origin == classify.OriginUser
+		}
+	}
+	for k := range r.Ev {
+		if q := r.EvPos[k]; q > p && (next < 0 || q < next) {
+			next, nextUser = q, false
+		}
+	}
+	return next >= 0 && !nextUser
+}
