@@ -29,23 +29,40 @@ func pastedProse(text string) [][2]int {
 	if titledItem(text, ps) {
 		return ps
 	}
-	var pasted, terminal [][2]int
+	var pasted, terminal, run [][2]int
 	own := false
+	runWords, runProse := 0, false
+	flush := func(forwarded bool) {
+		// a run of impersonal paragraphs the user then calls someone else's text ("<a
+		// finding>\n\nConsider testing:\n\n<a list>\n\nI think this is good
+		// feedback") is one pasted text: long enough together, prose somewhere in it;
+		// otherwise each paragraph is judged alone
+		for _, p := range run {
+			if forwarded && runWords >= pastedProseWords && runProse ||
+				len(strings.Fields(text[p[0]:p[1]])) >= pastedProseWords && prosey(text[p[0]:p[1]]) {
+				pasted = append(pasted, p)
+			}
+		}
+		run, runWords, runProse = nil, 0, false
+	}
 	for _, p := range ps {
 		body := text[p[0]:p[1]]
 		switch k := terminalPaste(body); {
 		case k >= 0:
 			// a terminal's screen, pasted: its prompts are no one's order here
+			flush(false)
 			terminal = append(terminal, [2]int{p[0] + k, p[1]})
 		case speaks(body):
+			flush(namesForwarded(body))
 			own = true
 			if k, ok := pastedAfterLeadIn(body); ok {
 				pasted = append(pasted, [2]int{p[0] + k, p[1]}) // "I think this was just fixed, right: <the comment>"
 			}
-		case len(strings.Fields(body)) >= pastedProseWords && prosey(body):
-			pasted = append(pasted, p)
+		default:
+			run, runWords, runProse = append(run, p), runWords+len(strings.Fields(body)), runProse || prosey(body)
 		}
 	}
+	flush(false)
 	if !own {
 		return terminal
 	}
@@ -183,4 +200,19 @@ func markPasted(fs []Fact, ps [][2]int) {
 			}
 		}
 	}
+}
+
+// namesForwarded: the user's paragraph names what came before it as someone else's
+// text (the lexicon's forwarded category: feedback, comment, review, suggestion).
+func namesForwarded(p string) bool {
+	lx := lexicon.Default()
+	if !lx.MayFind(p, "forwarded") {
+		return false
+	}
+	for _, h := range lx.Find(p) {
+		if h.Category == "forwarded" {
+			return true
+		}
+	}
+	return false
 }

@@ -30,6 +30,9 @@ func TestPastedProse(t *testing.T) {
 		{"a shell command pasted with its output", "why does this fail?\n\n$ make deploy\nerror: no target", 1},
 		{"a prompt quoted mid-paragraph", "the hook fired twice, that seems wrong. The transcript: ❯ make the landing page prettier   ⏺ Reading index.html", 1},
 		{"a dollar amount is no prompt", "the invoice says:\n\n$ 40 for the domain, $ 12 for the mailbox", 0},
+		// a run of impersonal paragraphs the user then calls someone's feedback
+		{"a finding with its list, called feedback", "The glaze scheduler lacks tests for its kiln ramp helpers. The ramp limits are hard-coded and may behave oddly near the edges.\n\nConsider testing:\n\nRamps just under and over the 150 degree step\nKilns with a missing thermocouple reading\nSchedules that span midnight\n\nI think this is fair feedback, but what else could we do?", 3},
+		{"the user's own impersonal account and list", "The glaze scheduler stalls after the second ramp. It looks like the lock file in /var/kiln is what causes it, even though no firing is running.\n\nSteps:\n\nStart a firing on kiln 2\nCancel it after the first ramp\nStart another one on kiln 3\n\nCan we debug this and find a fix?", 0},
 		{"a paragraph in another script", "この問題を見てください:\n\n" + "スケジューラの再試行予算は毎回リセットされるため、すぐに失敗するジョブは無制限に再試行されます。カウンタがループ内にあるので上限五回が適用されません。カウンタをジョブ構造体に移せば上限が保たれます。これは重大です。", 0},
 	}
 	for _, c := range cases {
