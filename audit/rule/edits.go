@@ -157,3 +157,19 @@ func sharesPlainTerm(f, g *classify.Fact, ids []string) bool {
 	}
 	return false
 }
+
+// EditLine reports whether evidence line k is part of a call of an editing tool: code
+// or text the agent wrote into a file.
+func (r *Round) EditLine(k int) bool {
+	calls := r.Memo("rule.editCalls", func() any { return editCalls(r) }).([]editCall)
+	set := r.Memo("rule.editLines", func() any { // (build must not call Memo: calls is read first)
+		out := map[int]bool{}
+		for _, c := range calls {
+			for _, l := range c.lines {
+				out[l] = true
+			}
+		}
+		return out
+	}).(map[int]bool)
+	return set[k]
+}

@@ -46,6 +46,8 @@ var _ = rule.Register(&rule.Rule{
 		// an edit is recorded by the edit: the code the summary says was changed is in it
 		{Source: []string{"tool: Edit(file_path=conf/kiln.toml)\nramp_rate = 120  # slower firing"}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: false},
 		{Source: []string{"assistant: conf/kiln.toml holds the ramp settings."}, Summary: "Adjusted `ramp_rate` in conf/kiln.toml.", Fires: true},
+		{Source: []string{"user: Move the kiln schedules to the profile format.", "call: Edit:\nfile_path: kiln/schedule.go\nnew_string: // the old ramp fields stay readable: they are derived from the firing profile"}, Summary: "Preserved the old ramp fields by deriving them from the firing profile.", Fires: false},
+		{Source: []string{"user: Move the kiln schedules to the profile format.", "call: Edit:\nfile_path: kiln/schedule.go\nnew_string: ramp := profile.Ramp()"}, Summary: "Preserved the old ramp fields by deriving them from the firing profile.", Fires: true},
 		// a thing made is recorded by the thing: the user's plan that defines it
 		{Source: []string{"user: Plan: add a RetryBudget struct that caps retries per queue, then wire it into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: false},
 		{Source: []string{"user: Plan: cap retries per queue, then wire the cap into the dispatcher."}, Summary: "Designed RetryBudget struct to cap retries per queue.", Fires: true},
@@ -89,6 +91,10 @@ var _ = rule.Register(&rule.Rule{
 	},
 })
 
+// EditBackCover: an edit call's line that holds this much of a summary line records
+// the action the line reports.
+var EditBackCover = 0.35
+
 // novelAction is the past-tense verb that heads summary fact k ("Bisected ...",
 // "... was quarantined") when no source or tool record uses its word family and no
 // source fact that holds most of the claim reports an action (a source that does is
@@ -101,6 +107,9 @@ func novelAction(r *rule.Round, k int) string {
 	for _, s := range r.Support[k] {
 		if s.Match.Cover >= 0.5 && (reportsDoing(r.Fact(s.Ref)) || headVerb(r.Fact(s.Ref).Text) != "") {
 			return "" // a source reports this action in other words ("investigated", "looked into")
+		}
+		if s.Ref.Ev && s.Match.Cover >= EditBackCover && r.EditLine(s.Ref.I) {
+			return "" // the agent wrote it into a file: the edit is the action's record
 		}
 	}
 	cues := lexicon.Default().Find(g.Text)
