@@ -226,7 +226,7 @@ func stateIn(rr *roundResult, rd *Round, c invCand, carrier string) InvariantSta
 }
 
 // amended: the summary fact g gives value t's slot a new value (same kind and family)
-// that the user stated in the round's own messages ("keep them 90 days, not 30"): the
+// that the user stated in the round's own messages ("make it 45 minutes instead of 20"): the
 // user changed the invariant; the summary keeps it as changed.
 func amended(jr *rule.Round, g *classify.Fact, t classify.Token) bool {
 	for _, y := range g.Tokens {

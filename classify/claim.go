@@ -276,7 +276,7 @@ func clauseInitial(text string, at int) bool {
 
 var leadWords = map[string]bool{"please": true, "and": true, "but": true, "so": true, "just": true, "also": true, "then": true, "now": true, "and,": true, "but,": true, "": true,
 	"first": true, "finally": true, "again": true, "really": true, "absolutely": true, "simply": true, "ever": true,
-	// a reply's opening interjection before its order ("OK, try it on a copy", "no, keep the old schema")
+	// a reply's opening interjection before its order ("OK, rerun the seeding", "no, keep the old schema")
 	"ok": true, "okay": true, "yes": true, "yeah": true, "yep": true, "sure": true, "right": true, "alright": true,
 	"great": true, "cool": true, "fine": true, "good": true, "perfect": true, "nice": true, "hmm": true, "well": true,
 	"no": true, "nope": true, "actually": true, "thanks": true, "ah": true}
