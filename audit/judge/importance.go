@@ -164,18 +164,33 @@ func contentScore(r *rule.Round, i int, ctx *roundContext, s float64, why string
 		s += approvedBonus
 		why = "the assistant's proposal the user accepted"
 	}
-	if f.Act == classify.ActFailure && f.Origin != classify.OriginSummary && specificFailure(f) {
-		s += specificFailureBonus
-	}
-	if f.Act == classify.ActFailure && shellSlip(f.Text) {
-		s *= shellSlipFactor
-		why += " (the shell's own error about the command line)"
+	if f.Act == classify.ActFailure {
+		s, why = failureScore(r, i, s, why)
 	}
 	if (strings.HasPrefix(strings.TrimSpace(f.Text), "|") || optionItem(f.Text)) && f.Origin != classify.OriginUser {
 		s *= tableRowFactor // a row of the assistant's table or list of options
 	}
 	if f.Origin == classify.OriginSummary && f.Provenance.Source == "user" && f.Section != classify.SecUserMessages {
 		s += summaryUserBonus // the earlier summary's record of what the user said
+	}
+	return s, why
+}
+
+// failureScore weighs failure record i: a message that names what failed weighs more;
+// the shell's complaint about the command line, and the user's rejection of a call
+// that only looked, weigh less.
+func failureScore(r *rule.Round, i int, s float64, why string) (float64, string) {
+	f := &r.Src[i]
+	if f.Origin != classify.OriginSummary && specificFailure(f) {
+		s += specificFailureBonus
+	}
+	if shellSlip(f.Text) {
+		s *= shellSlipFactor
+		why += " (the shell's own error about the command line)"
+	}
+	if rejectedLookOnly(r, i) {
+		s *= lookOnlyRejectFactor
+		why += " (the user stopped a call that only looked)"
 	}
 	return s, why
 }
