@@ -552,15 +552,4 @@ func imperativeVerb(text string) string {
 
 // describesNow: the text says how things are at present ("currently", "right now"),
 // so a restriction in it describes the state rather than orders it.
-func describesNow(text string) bool {
-	lx := lexicon.Default()
-	if !lx.MayFind(text, "present-state") {
-		return false
-	}
-	for _, h := range lx.Find(text) {
-		if h.Category == "present-state" {
-			return true
-		}
-	}
-	return false
-}
+func describesNow(text string) bool { return lexicon.Default().Has(text, "present-state") }

@@ -204,15 +204,4 @@ func markPasted(fs []Fact, ps [][2]int) {
 
 // namesForwarded: the user's paragraph names what came before it as someone else's
 // text (the lexicon's forwarded category: feedback, comment, review, suggestion).
-func namesForwarded(p string) bool {
-	lx := lexicon.Default()
-	if !lx.MayFind(p, "forwarded") {
-		return false
-	}
-	for _, h := range lx.Find(p) {
-		if h.Category == "forwarded" {
-			return true
-		}
-	}
-	return false
-}
+func namesForwarded(p string) bool { return lexicon.Default().Has(p, "forwarded") }

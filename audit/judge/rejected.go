@@ -18,7 +18,7 @@ const lookOnlyRejectFactor = 0.4
 // command line that opens on a look-command ("ls -la /tmp/ | grep entire").
 func rejectedLookOnly(r *rule.Round, i int) bool {
 	f := &r.Src[i]
-	if f.Origin != classify.OriginToolError || !lexicon.Default().MayFind(f.Text, "rejection-note") || !hasCategory(f.Text, "rejection-note") {
+	if f.Origin != classify.OriginToolError || !lexicon.Default().Has(f.Text, "rejection-note") {
 		return false
 	}
 	call := callText(r, f.Message)
@@ -84,14 +84,4 @@ func lookCommand(cmd string) bool {
 		}
 	}
 	return true
-}
-
-// hasCategory: a cue of the lexicon's category cat occurs in text.
-func hasCategory(text, cat string) bool {
-	for _, h := range lexicon.Default().Find(text) {
-		if h.Category == cat {
-			return true
-		}
-	}
-	return false
 }

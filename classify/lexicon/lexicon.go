@@ -242,6 +242,20 @@ func (lx *Lexicon) MayFindLower(low, category string) bool {
 	return false
 }
 
+// Has reports whether text holds a cue of category (a full search, after MayFind's
+// cheap test).
+func (lx *Lexicon) Has(text, category string) bool {
+	if !lx.MayFind(text, category) {
+		return false
+	}
+	for _, h := range lx.Find(text) {
+		if h.Category == category {
+			return true
+		}
+	}
+	return false
+}
+
 // Entries lists every entry (for tests and `compaudit rules`).
 func (lx *Lexicon) Entries() []*Entry { return lx.entries }
 

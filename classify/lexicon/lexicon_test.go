@@ -221,3 +221,22 @@ func TestIsWord(t *testing.T) {
 		}
 	}
 }
+
+// TestHas: Has finds a category's cue as a whole word, and no other category's.
+func TestHas(t *testing.T) {
+	lx := Default()
+	cases := []struct {
+		text, cat string
+		want      bool
+	}{
+		{"The check currently writes to stderr.", "present-state", true},
+		{"The currency field is written to stderr.", "present-state", false},
+		{"I think this is good feedback.", "forwarded", true},
+		{"I think this is good.", "forwarded", false},
+	}
+	for _, c := range cases {
+		if got := lx.Has(c.text, c.cat); got != c.want {
+			t.Errorf("Has(%q, %s) = %v, want %v", c.text, c.cat, got, c.want)
+		}
+	}
+}
