@@ -113,3 +113,34 @@ func TestNegatedOpenCue(t *testing.T) {
 		}
 	}
 }
+
+// TestBareProhibition: the user's verbless "no X" is a prohibition; a "no" that opens a
+// reply or a description is not.
+func TestBareProhibition(t *testing.T) {
+	cases := []struct {
+		text string
+		want bool
+	}{
+		{"No mocks in the ledger tests.", true},
+		{"and again: no -dontshrink, even for the debug build", true},
+		{"Rule: no new dependencies for the kiln controller.", true},
+		{"No, keep the old schema.", false},
+		{"No tests were run on the spooler.", false},
+		{"No errors found in the glaze logs.", false},
+	}
+	for _, c := range cases {
+		if got := bareProhibition(c.text); got != c.want {
+			t.Errorf("bareProhibition(%q) = %v, want %v", c.text, got, c.want)
+		}
+	}
+}
+
+// TestSingleDashOption: a long option written with one dash is a flag; a dash before
+// a number or a capital is not.
+func TestSingleDashOption(t *testing.T) {
+	for w, want := range map[string]bool{"-race": true, "-count=1": true, "-dontshrink": true, "-v": false, "-5": false, "-Xmx": false, "-": false, "-a-b": false} {
+		if got := singleDashOption(w); got != want {
+			t.Errorf("singleDashOption(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

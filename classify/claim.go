@@ -197,6 +197,9 @@ func impliedForce(text, origin string) Modality {
 		if imperativeOpening(text, origin == OriginUser) {
 			return Modality{Level: ModMustNot, Cue: "imperative"}
 		}
+		if origin == OriginUser && bareProhibition(text) {
+			return Modality{Level: ModMustNot, Negative: true, Cue: "no"}
+		}
 	}
 	if ruleLabel(text) {
 		return Modality{Level: 3, Cue: "label"} // "User rule: every deploy calls the shared workflow"
@@ -553,3 +556,35 @@ func imperativeVerb(text string) string {
 // describesNow: the text says how things are at present ("currently", "right now"),
 // so a restriction in it describes the state rather than orders it.
 func describesNow(text string) bool { return lexicon.Default().Has(text, "present-state") }
+
+// bareProhibition: the user's verbless "no X" rule ("no mocks in the ledger tests", "and
+// again: no -dontshrink, even for the debug build"): its first clause opens, after
+// discourse words or a label, on "no" and a word, and has no verb of its own (a
+// description, "no tests were run", has one). "No, keep it" is a reply.
+func bareProhibition(text string) bool {
+	clause := stripLabel(text)
+	if i := strings.IndexAny(clause, ",;.!?(—"); i >= 0 {
+		clause = clause[:i]
+	}
+	ws := strings.Fields(strings.ToLower(clause))
+	for len(ws) > 0 && leadWords[strings.Trim(ws[0], ":*_\"'`")] && ws[0] != "no" {
+		ws = ws[1:]
+	}
+	if len(ws) < 2 || len(ws) > bareProhibitionWords || ws[0] != "no" {
+		return false
+	}
+	for _, w := range ws[1:] {
+		if clauseVerb[strings.Trim(w, ":*_\"'`")] || strings.HasSuffix(w, "ed") && len(w) > 4 {
+			return false
+		}
+	}
+	return true
+}
+
+// bareProhibitionWords: a verbless rule is short.
+const bareProhibitionWords = 8
+
+// clauseVerb: auxiliaries and copulas that make a "no X" clause a statement.
+var clauseVerb = map[string]bool{"is": true, "are": true, "was": true, "were": true, "be": true, "been": true, "has": true, "have": true, "had": true,
+	"does": true, "do": true, "did": true, "will": true, "would": true, "can": true, "could": true, "should": true, "shows": true, "show": true,
+	"found": true, "exists": true, "exist": true, "left": true, "needed": true, "matches": true, "returns": true, "runs": true, "seems": true}

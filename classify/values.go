@@ -222,7 +222,7 @@ func (sc *scanner) scan(i int) {
 	case sc.date(i):
 	case sc.clock(i):
 	case sc.money(i):
-	case strings.HasPrefix(w, "--") || (len(w) == 2 && w[0] == '-' && isLetter(w[1])):
+	case strings.HasPrefix(w, "--") || (len(w) == 2 && w[0] == '-' && isLetter(w[1])) || singleDashOption(w):
 		sc.emit(i, i, Token{Kind: TokFlag, Norm: "flag:" + lw})
 	case sc.versionLike(i):
 	case startsNumber(w):
@@ -473,4 +473,20 @@ func (sc *scanner) operatorValue(i int) {
 		}
 		return
 	}
+}
+
+// singleDashOption: a long option written with one dash, as Go's and ProGuard's tools
+// take them ("-race", "-count=1", "-dontobfuscate"): a dash, a lower-case letter, then
+// lower-case letters and digits, with at most one "=" and its value.
+func singleDashOption(w string) bool {
+	if len(w) < 3 || w[0] != '-' || w[1] < 'a' || w[1] > 'z' {
+		return false
+	}
+	name, _, _ := strings.Cut(w[1:], "=")
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return len(name) >= 2
 }

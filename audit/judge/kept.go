@@ -31,7 +31,7 @@ func kept(a *align.Aligner, f *classify.Fact, sum []classify.Fact, cs []align.Ma
 		// ("poolSize 8" for "poolSize must never drop under 8") has not kept it,
 		// unless it states the same status ("forget X, it's off the table": "X was
 		// ruled out")
-		return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f, sum, true)
+		return sameClaim(a, f, sum, cs) || ruleClauseKept(a, f, sum, true) || namedProhibitionKept(f, sum, cs)
 	}
 	if cs[0].Cover >= KeptCover {
 		return true

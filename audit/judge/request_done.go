@@ -31,3 +31,50 @@ func requestReportedDone(f *classify.Fact, sum []classify.Fact, cs []align.Match
 // RequestDoneCover: the summary fact that reports a request done holds at least this
 // share of it (its object; the order's own words are gone).
 var RequestDoneCover = 0.2
+
+// namedProhibitionKept: a prohibition whose object is a named thing ("no
+// -dontshrink, even for the debug build", "never `--force`") is kept by a summary
+// line that names every value, flag, path or code span it names and denies or rules
+// it out ("is not an option"): the name is the rule; the words around it say it again
+// or why.
+func namedProhibitionKept(f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
+	if !(f.Modality.Negative || f.Negated) || f.Origin != classify.OriginUser {
+		return false
+	}
+	var named []classify.Token
+	for _, t := range f.Tokens {
+		if classify.Specific(t) || t.Kind == classify.TokFlag || t.Kind == classify.TokPath || t.Kind == classify.TokCode {
+			named = append(named, t)
+		}
+	}
+	if len(named) == 0 {
+		return false
+	}
+	for _, m := range cs {
+		g := &sum[m.Fact]
+		if m.Cover >= NamedProhibitionCover && (g.Negated || g.Modality.Negative || classify.StatusClasses(g)[classify.StRejected]) && holdsTokens(g, named) {
+			return true
+		}
+	}
+	return false
+}
+
+// NamedProhibitionCover: the summary line holds at least this share of the prohibition.
+var NamedProhibitionCover = 0.15
+
+// holdsTokens: g states a value equivalent to each of ts.
+func holdsTokens(g *classify.Fact, ts []classify.Token) bool {
+	for _, t := range ts {
+		found := false
+		for _, x := range g.Tokens {
+			if classify.Equivalent(x, t) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}

@@ -31,3 +31,27 @@ func TestRequestReportedDone(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedProhibitionKept: a prohibition on a named thing is kept by a line that names
+// it and denies or rules it out, whatever else the line says; a line that names it
+// without denying it, or names another thing, does not keep it.
+func TestNamedProhibitionKept(t *testing.T) {
+	rule := "and again: no -dontwarn, whatever the lint says"
+	cases := []struct {
+		sum  string
+		want bool
+	}{
+		{"Lint config: -dontwarn is ruled out; fix the warnings instead.", true},
+		{"-dontwarn is not an option (said twice).", true},
+		{"Added -dontwarn to the lint config.", false},
+		{"-dontshrink is ruled out.", false},
+	}
+	for _, c := range cases {
+		f := classify.Extract("m1", "user", rule)[0]
+		sum := classify.Extract("c1", "summary", c.sum)
+		cs := []align.Match{{Fact: 0, Cover: 0.2, Back: 0.2}}
+		if got := namedProhibitionKept(&f, sum, cs); got != c.want {
+			t.Errorf("%q: %v, want %v (rule negated %v, tokens %v)", c.sum, got, c.want, f.Negated || f.Modality.Negative, f.Tokens)
+		}
+	}
+}
