@@ -234,7 +234,7 @@ func amended(jr *rule.Round, g *classify.Fact, t classify.Token) bool {
 			continue
 		}
 		for i := range jr.Src {
-			if f := &jr.Src[i]; f.Origin == classify.OriginUser && slices.ContainsFunc(f.Tokens, func(x classify.Token) bool { return classify.Equivalent(x, y) }) {
+			if f := &jr.Src[i]; f.Origin == classify.OriginUser && classify.HasEquivalent(f.Tokens, y) {
 				return true
 			}
 		}
@@ -292,14 +292,7 @@ func failureStatusLost(fd Finding) bool {
 const weakenedCover = 0.4
 
 func summaryHolds(sum []classify.Fact, t classify.Token) bool {
-	for k := range sum {
-		for _, x := range sum[k].Tokens {
-			if classify.Equivalent(x, t) {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(sum, func(g classify.Fact) bool { return classify.HasEquivalent(g.Tokens, t) })
 }
 
 func keptState(st InvariantState, text string, g *classify.Fact, score float64) InvariantState {

@@ -52,12 +52,6 @@ func tailCandidates(s *sessions.Session, ex *extractor, seen map[string]bool) []
 // standingAct: a fact that binds what comes next (a rule, a decision, a request); a
 // remark or a question of the user's is no standing rule until a round weighs it.
 func standingAct(f *classify.Fact) bool {
-	if f.Pasted || len(f.Words) < standingTerms {
-		return false // (a bare "can you help me with that" names nothing to keep)
-	}
-	switch f.Act {
-	case classify.ActRule, classify.ActDecision, classify.ActRequest:
-		return true
-	}
-	return false
+	// (a bare "can you help me with that" names nothing to keep)
+	return !f.Pasted && len(f.Words) >= standingTerms && judge.Binding(f)
 }

@@ -284,14 +284,24 @@ var leadWords = map[string]bool{"please": true, "and": true, "but": true, "so": 
 	"great": true, "cool": true, "fine": true, "good": true, "perfect": true, "nice": true, "hmm": true, "well": true,
 	"no": true, "nope": true, "actually": true, "thanks": true, "ah": true}
 
+// skipLead drops the discourse words a sentence opens with (leadWords, in any case,
+// past markup and punctuation), stopping at keep ("" for none).
+func skipLead(ws []string, keep string) []string {
+	for len(ws) > 0 {
+		w := strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))
+		if !leadWords[w] || w == keep {
+			break
+		}
+		ws = ws[1:]
+	}
+	return ws
+}
+
 // imperativeOpening reads a sentence that opens with a bare verb of the lexicon, after
 // discourse words or a label ("Rule: ..."); for the user's own words, also after a
 // leading scope phrase ("For audit exports use the replica ...").
 func imperativeOpening(text string, scoped bool) bool {
-	ws := strings.Fields(stripLabel(text))
-	for len(ws) > 0 && leadWords[strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))] {
-		ws = ws[1:]
-	}
+	ws := skipLead(strings.Fields(stripLabel(text)), "")
 	if len(ws) < 2 {
 		return false
 	}
@@ -543,10 +553,7 @@ var failureNoun = map[string]bool{"error": true, "errors": true, "exception": tr
 
 // imperativeVerb is the bare verb an order opens with ("" when none).
 func imperativeVerb(text string) string {
-	ws := strings.Fields(stripLabel(text))
-	for len(ws) > 0 && leadWords[strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))] {
-		ws = ws[1:]
-	}
+	ws := skipLead(strings.Fields(stripLabel(text)), "")
 	if len(ws) > 0 && isImperativeVerb(ws[0]) {
 		return strings.ToLower(strings.Trim(ws[0], ",:;*_\"'`"))
 	}
@@ -566,10 +573,7 @@ func bareProhibition(text string) bool {
 	if i := strings.IndexAny(clause, ",;.!?(—"); i >= 0 {
 		clause = clause[:i]
 	}
-	ws := strings.Fields(strings.ToLower(clause))
-	for len(ws) > 0 && leadWords[strings.Trim(ws[0], ":*_\"'`")] && ws[0] != "no" {
-		ws = ws[1:]
-	}
+	ws := skipLead(strings.Fields(strings.ToLower(clause)), "no")
 	if len(ws) < 2 || len(ws) > bareProhibitionWords || ws[0] != "no" {
 		return false
 	}

@@ -51,6 +51,16 @@ func idShape(norm string) string {
 	return n
 }
 
+// HasEquivalent reports whether ts holds a value equivalent to x (see Equivalent).
+func HasEquivalent(ts []Token, x Token) bool {
+	for _, t := range ts {
+		if Equivalent(t, x) {
+			return true
+		}
+	}
+	return false
+}
+
 // Equivalent reports whether two values are the same value written differently:
 // the same normalised form, a time without a zone against the same time with one, a
 // wildcard version against a release it covers, a number against the same version.

@@ -204,12 +204,16 @@ func stopEnds(text string, s, i, n, end int, r rune, depth int) (j, k int, ok bo
 	return j, k, true
 }
 
-func isAbbrev(before string) bool {
-	w := before
-	if i := strings.LastIndexAny(w, " \t\n("); i >= 0 {
-		w = w[i+1:]
+// lastWord is the word before's text ends with (after its last space or bracket).
+func lastWord(before string) string {
+	if i := strings.LastIndexAny(before, " \t\n("); i >= 0 {
+		return before[i+1:]
 	}
-	w = strings.ToLower(strings.TrimRight(w, "."))
+	return before
+}
+
+func isAbbrev(before string) bool {
+	w := strings.ToLower(strings.TrimRight(lastWord(before), "."))
 	if abbrevs[w] {
 		return true
 	}
@@ -238,11 +242,7 @@ func casualStop(text string, s, i, swallowed int, r rune) bool {
 	if !unicode.IsLetter(prev) {
 		return false
 	}
-	w := text[s:i]
-	if k := strings.LastIndexAny(w, " \t\n("); k >= 0 {
-		w = w[k+1:]
-	}
-	w = strings.TrimLeft(w, "\"'“‘*_`[")
+	w := strings.TrimLeft(lastWord(text[s:i]), "\"'“‘*_`[")
 	// (a quoted option letter, "A. is fine", is no sentence)
 	return utf8.RuneCountInString(w) > 1 && !continuationAbbrev[strings.ToLower(w)]
 }
@@ -250,11 +250,7 @@ func casualStop(text string, s, i, swallowed int, r rune) bool {
 // numberAbbrev: the abbreviation stands before a number ("No. 5", "fig. 3", "v. 2"),
 // so before a capital it is a word that ends its sentence ("No. Fix the markup.").
 func numberAbbrev(before string) bool {
-	w := before
-	if k := strings.LastIndexAny(w, " \t\n("); k >= 0 {
-		w = w[k+1:]
-	}
-	switch strings.ToLower(strings.Trim(w, "\"'“‘*_`[.")) {
+	switch strings.ToLower(strings.Trim(lastWord(before), "\"'“‘*_`[.")) {
 	case "no", "fig", "ver", "nr", "vol":
 		return true
 	}

@@ -74,14 +74,19 @@ func importance(r *rule.Round, workers int) ([]float64, []string) {
 	ctx := newContext(r, workers)
 	r.Settled = ctx.superseded
 	forEach(len(r.Src), workers, func(_, i int) {
-		f := &r.Src[i]
-		if f.Act == classify.ActTemplate || f.Act == classify.ActChatter || f.Evidence {
+		if !weighed(&r.Src[i]) {
 			why[i] = "process talk"
 			return
 		}
 		imp[i], why[i] = score(r, i, ctx)
 	})
 	return imp, why
+}
+
+// weighed: the importance model scores the fact (process talk, template lines and
+// evidence lines score 0).
+func weighed(f *classify.Fact) bool {
+	return f.Act != classify.ActTemplate && f.Act != classify.ActChatter && !f.Evidence
 }
 
 // score is the importance model: who said it (the user's words weigh most, then an
@@ -107,7 +112,7 @@ func baseScore(f *classify.Fact) float64 {
 		switch {
 		case f.Section == classify.SecUserMessages && !strings.ContainsAny(f.Text, "\"“”"):
 			w = recapWeight // "Migration request, three constraints.": a recap, not the user's words
-		case f.Section == classify.SecUserMessages && !binding(f):
+		case f.Section == classify.SecUserMessages && !Binding(f):
 			w = quotedRemarkWeight // the user's quoted question or remark: the conversation's history, not an order
 		}
 		s += w
@@ -459,9 +464,9 @@ func constrained(f *classify.Fact) bool {
 	return false
 }
 
-// binding: the fact orders, rules or decides something (what a quote of the user's
-// must keep), rather than asking or remarking.
-func binding(f *classify.Fact) bool {
+// Binding: the fact orders, rules or decides something (what a quote of the user's
+// must keep, what stands as the user's rule), rather than asking or remarking.
+func Binding(f *classify.Fact) bool {
 	switch f.Act {
 	case classify.ActRule, classify.ActRequest, classify.ActDecision:
 		return true

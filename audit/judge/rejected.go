@@ -21,7 +21,7 @@ func rejectedLookOnly(r *rule.Round, i int) bool {
 	if f.Origin != classify.OriginToolError || !lexicon.Default().Has(f.Text, "rejection-note") {
 		return false
 	}
-	call := callText(r, f.Message)
+	call := r.CallText(f.Message)
 	if call == "" {
 		return false
 	}
@@ -31,19 +31,6 @@ func rejectedLookOnly(r *rule.Round, i int) bool {
 		return true
 	}
 	return cmd != "" && lookCommand(cmd)
-}
-
-// callText is the text of the call the tool result of message id answers, from the
-// round's evidence lines of its ".call" message ("" when the round holds none).
-func callText(r *rule.Round, id string) string {
-	var b strings.Builder
-	for k := range r.Ev {
-		if r.Ev[k].Message == id+".call" {
-			b.WriteString(r.Ev[k].Text)
-			b.WriteByte('\n')
-		}
-	}
-	return b.String()
 }
 
 // parseCall reads a call's tool name and its command line, in either way a call is

@@ -13,7 +13,7 @@ import (
 // terms and reports the action done. The order is spent; the
 // summary keeps what came of it.
 func requestReportedDone(f *classify.Fact, sum []classify.Fact, cs []align.Match) bool {
-	if f.Origin != classify.OriginUser || f.Modality.Negative || !(f.Act == classify.ActRequest || oneOffOrder(f)) || forceRule(f) && !oneOffOrder(f) {
+	if f.Origin != classify.OriginUser || f.Modality.Negative || !(f.Act == classify.ActRequest || oneOffOrder(f)) {
 		return false
 	}
 	for _, m := range cs {
@@ -65,14 +65,7 @@ var NamedProhibitionCover = 0.15
 // holdsTokens: g states a value equivalent to each of ts.
 func holdsTokens(g *classify.Fact, ts []classify.Token) bool {
 	for _, t := range ts {
-		found := false
-		for _, x := range g.Tokens {
-			if classify.Equivalent(x, t) {
-				found = true
-				break
-			}
-		}
-		if !found {
+		if !classify.HasEquivalent(g.Tokens, t) {
 			return false
 		}
 	}

@@ -19,11 +19,9 @@ func Standing(facts []classify.Fact, pos []int) []float64 {
 	}
 	out := make([]float64, n)
 	for i := range facts {
-		f := &facts[i]
-		if f.Act == classify.ActTemplate || f.Act == classify.ActChatter || f.Evidence {
-			continue
+		if weighed(&facts[i]) {
+			out[i], _ = score(r, i, ctx)
 		}
-		out[i], _ = score(r, i, ctx)
 	}
 	return out
 }

@@ -173,3 +173,18 @@ func (r *Round) EditLine(k int) bool {
 	}).(map[int]bool)
 	return set[k]
 }
+
+// CallText is the text of the call that the tool result of message id answers: the
+// round's evidence lines of its ".call" message, one a line ("" when the round holds
+// none; editCalls reads the same lines).
+func (r *Round) CallText(id string) string {
+	msg := id + ".call"
+	var b strings.Builder
+	for k := range r.Ev {
+		if r.Ev[k].Message == msg {
+			b.WriteString(r.Ev[k].Text)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

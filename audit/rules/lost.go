@@ -149,7 +149,7 @@ func sharesRare(f, g *classify.Fact) bool {
 // keepsExactValues: every exact value of f (a flag, an id, a path) is in g.
 func keepsExactValues(f, g *classify.Fact) bool {
 	for _, t := range f.Tokens {
-		if (exactValue(t) || quantity(t)) && !hasEquivalent(g.Tokens, t) {
+		if (exactValue(t) || quantity(t)) && !classify.HasEquivalent(g.Tokens, t) {
 			return false
 		}
 	}

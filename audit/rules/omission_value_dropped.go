@@ -166,7 +166,7 @@ func commandToRun(f *classify.Fact, t classify.Token) bool {
 
 func summaryEquivalent(r *rule.Round, x classify.Token) bool {
 	for k := range r.Sum {
-		if hasEquivalent(r.Sum[k].Tokens, x) {
+		if classify.HasEquivalent(r.Sum[k].Tokens, x) {
 			return true
 		}
 	}

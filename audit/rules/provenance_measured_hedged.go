@@ -110,7 +110,7 @@ func readoutBehind(r *rule.Round, i int, g *classify.Fact) (rule.Ref, bool) {
 	best, most := -1, 0
 	for _, t := range f.Tokens {
 		w := 1
-		if !hasEquivalent(g.Tokens, t) {
+		if !classify.HasEquivalent(g.Tokens, t) {
 			w = 2
 		}
 		for _, ref := range r.Values[t.Norm] {

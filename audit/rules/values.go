@@ -33,7 +33,7 @@ func valueDiffs(r *rule.Round, i int, g *classify.Fact) []valueDiff {
 	var out []valueDiff
 	used := map[int]bool{}
 	for _, x := range f.Tokens {
-		if !comparableKinds[x.Kind] || hasEquivalent(g.Tokens, x) && !slotRefilled(f, g, x) {
+		if !comparableKinds[x.Kind] || classify.HasEquivalent(g.Tokens, x) && !slotRefilled(f, g, x) {
 			continue
 		}
 		if x.Kind == classify.TokPath && r.SummaryHas(x.Norm) {
@@ -123,7 +123,7 @@ func counterpartScore(f, g *classify.Fact, x, y classify.Token) (int, bool) {
 	if sameValueWritten(f, g, x, y) {
 		return 0, false
 	}
-	if hasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) && !rejectedMoved(f, g, y) {
+	if classify.HasEquivalent(f.Tokens, y) && !swapped(f, g, x, y) && !rejectedMoved(f, g, y) {
 		return 0, false // the summary keeps y where the source had it
 	}
 	s := 2
@@ -241,15 +241,6 @@ func countEquivalent(ts []classify.Token, x classify.Token) int {
 		}
 	}
 	return n
-}
-
-func hasEquivalent(ts []classify.Token, x classify.Token) bool {
-	for _, t := range ts {
-		if classify.Equivalent(t, x) {
-			return true
-		}
-	}
-	return false
 }
 
 // backedElsewhere: another source fact about the same subject states y (the user
