@@ -29,7 +29,7 @@ func formAct(f *Fact, cues cueSet, text string) (Act, bool) {
 		return ActFailure, true
 	case asks(text) && !politeOrder(f, cues) || startsWith(cues, "question"):
 		return ActQuestion, true
-	case AssistantSide(f) && (chatterFact(f, cues) || processOpener(text)):
+	case AssistantSide(f) && (chatterFact(f, cues) || processOpener(text) && !readingStated(f, text)):
 		return ActChatter, true
 	case f.Origin == OriginUser && acknowledgement(f):
 		return ActChatter, true
@@ -133,6 +133,34 @@ func processOpener(text string) bool {
 	}
 	return false
 }
+
+// readingStated: a participle opener followed by a clause that states what the look
+// found, with a hedge, a failure or a negation of its own ("Checking the logs, the
+// disk seems to fill overnight"; "Reading the schema, the index was never built"):
+// the opener frames a reading, not the next step. "Looking at the config now" and
+// "Reading the file, then the tests" announce a look and stay process talk.
+func readingStated(f *Fact, text string) bool {
+	if f.Status.Epistemic == "" && f.Status.Choice != StatusTriedFailed && !f.Negated {
+		return false
+	}
+	low := strings.ToLower(strings.TrimLeft(text, "*_ "))
+	low = strings.TrimPrefix(low, "now ")
+	for _, p := range participleOpeners {
+		if !strings.HasPrefix(low, p) {
+			continue
+		}
+		c := strings.Index(low, ", ")
+		if c < 0 || len(strings.Fields(low[:c])) > 8 {
+			return false
+		}
+		rest := strings.Fields(low[c+2:])
+		return len(rest) >= 5 && rest[0] != "then" && rest[0] != "and"
+	}
+	return false
+}
+
+// participleOpeners open a look in progress ("Looking at the trace, ...").
+var participleOpeners = []string{"looking at ", "checking ", "reading ", "running ", "investigating ", "searching ", "looking through ", "going through "}
 
 // summarizerTalk: the summary's writer announcing its own method ("Let me go through
 // the conversation in order"), outside the sections that record the agent's next steps.
