@@ -35,6 +35,11 @@ var _ = rule.Register(&rule.Rule{
 				}
 			}
 		}
+		if len(said) > 0 {
+			if i := lastUnansweredOffer(r); i >= 0 {
+				return []rule.Hit{rule.NewHit(i, said[0], 0.8, "the summary says nothing is pending; the assistant's offer still awaited the user's answer", rule.Slot{Name: "status", Source: "awaiting the user", Summary: "nothing left"})}
+			}
+		}
 		return nil
 	},
 	Examples: []rule.Example{
@@ -47,6 +52,13 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The retry for the webhook job is still failing on staging and needs a look."}, Summary: "Pending tasks: none remaining, all requested items are done.", Fires: true},
 		{Source: []string{"assistant: The retry for the webhook job works on staging now."}, Summary: "Pending tasks: none remaining, all requested items are done.", Fires: false},
 		{Source: []string{"assistant: Ported the retry to the new queue client.", "tool: edited handlers/push.go", "assistant: The retry for the webhook job is still failing on staging and needs a look."}, Summary: "Pending tasks: none remaining, all requested items are done.", Fires: true},
+		// the assistant's offer that the user never answered still waits on them
+		{Source: []string{"user: Why did the greenhouse sensor poller stop at midnight?", "assistant: The poller's cron entry used the old hostname, so I fixed the entry. Would you like me to move the sensor config into `ops/sensors.yaml` as well?", "user: can you check the irrigation log for last night too", "assistant: The irrigation log shows two skipped cycles at 02:10 and 02:40."},
+			Summary: "- Fixed the poller's cron entry; the irrigation log shows two skipped cycles.\nPending Tasks:\n- None explicitly pending", Fires: true},
+		{Source: []string{"user: Why did the greenhouse sensor poller stop at midnight?", "assistant: The poller's cron entry used the old hostname, so I fixed the entry. Would you like me to move the sensor config into `ops/sensors.yaml` as well?", "user: yes please", "assistant: Moved the sensor config into `ops/sensors.yaml`."},
+			Summary: "- Fixed the poller's cron entry and moved the sensor config into a yaml file.\nPending Tasks:\n- None explicitly pending", Fires: false},
+		{Source: []string{"user: Why did the greenhouse sensor poller stop at midnight?", "assistant: The poller's cron entry used the old hostname, so I fixed the entry. Would you like me to move the sensor config into `ops/sensors.yaml` as well?", "user: can you check the irrigation log for last night too", "assistant: The irrigation log shows two skipped cycles; `ops/sensors.yaml` can wait until the valves are replaced."},
+			Summary: "- Fixed the poller's cron entry; the irrigation log shows two skipped cycles.\nPending Tasks:\n- None explicitly pending", Fires: false},
 	},
 })
 
