@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -71,7 +72,7 @@ func Equivalent(a, b Token) bool {
 	if same, ok := sameName(a, b); ok {
 		return same
 	}
-	if hyphenCount(a, b) || hyphenCount(b, a) {
+	if hyphenCount(a, b) || hyphenCount(b, a) || dotGrouped(a, b) || dotGrouped(b, a) {
 		return true
 	}
 	switch {
@@ -89,6 +90,43 @@ func Equivalent(a, b Token) bool {
 		return sameMagnitude(a.Num, b.Num)
 	}
 	return false
+}
+
+// dotGrouped: a is an integer written with dots grouping its thousands, as German,
+// Spanish, Portuguese or Italian write them ("12.000/min", "3.412 Sätze"), and b
+// states the same integer ("12000", "3,412"). (Read as a decimal, "12.000" is 12.)
+func dotGrouped(a, b Token) bool {
+	n, ok := dotGroupedInt(a.Raw)
+	if !ok || !numberLike(b) && b.Kind != TokDuration && b.Family != "rate" || a.Unit != b.Unit && a.Unit != "" && b.Unit != "" {
+		return false
+	}
+	v, dec, _, ok := numPrefix(strings.TrimLeft(b.Raw, "~≈+"))
+	return ok && dec == 0 && v == float64(n)
+}
+
+// dotGroupedInt reads the integer at the start of raw when it is written with dot
+// groups: one to three digits, then one or more groups of a dot and three digits, and
+// no digit or dot after them.
+func dotGroupedInt(raw string) (int64, bool) {
+	raw = strings.TrimLeft(raw, "~≈+")
+	i := 0
+	for i < len(raw) && isDigit(raw[i]) {
+		i++
+	}
+	if i == 0 || i > 3 {
+		return 0, false
+	}
+	digits, groups := raw[:i], 0
+	for i+4 <= len(raw) && raw[i] == '.' && groupOf3(raw[i+1:]) {
+		digits += raw[i+1 : i+4]
+		i += 4
+		groups++
+	}
+	if groups == 0 || i < len(raw) && (isDigit(raw[i]) || raw[i] == '.' && i+1 < len(raw) && isDigit(raw[i+1])) {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(digits, 10, 64)
+	return n, err == nil
 }
 
 // hyphenCount: a is a count written as an adjective ("a 500-record batch", read as a

@@ -47,6 +47,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: Tile rendering uses Mapnik on the worker pool.", "assistant: The API uses Flask behind nginx."}, Summary: "Tile rendering uses Flask on the worker pool.", Fires: false},
 		{Source: []string{"assistant: The reports are built with PostgreSQL views."}, Summary: "The reports are built with Postgres views.", Fires: false},
 		{Source: []string{"assistant: Current State: the importer is fixed."}, Summary: "Where Things Stand: the importer is fixed.", Fires: false},
+		// German capitalises every noun: a capital names nothing there, inner capitals do
+		{Source: []string{"user: Der Sauerteig ruht im Kühlraum mindestens zwölf Stunden, und erst dann wird der Ofen in der Bäckerei angeheizt, nicht vorher."}, Summary: "Vorgabe: Der Sauerteig ruht im Kühlraum mindestens zwölf Stunden, und erst dann wird der Ofen in der Backstube angeheizt, nicht vorher.", Fires: false},
+		{Source: []string{"assistant: Die Bestellungen der Filialen laufen über den GitLab-Runner auf dem Lagerserver."}, Summary: "Die Bestellungen der Filialen laufen über den CircleCI-Runner auf dem Lagerserver.", Fires: true},
 		// a title-case label is no name
 		{Source: []string{"assistant: Review bots:", "assistant: Copilot: the retry loop in `upload()` never backs off."}, Summary: "Review bots:\n- Sourcery: the retry loop in `upload()` never backs off.", Fires: true},
 		{Source: []string{"assistant: No more dead code using the buggy `store.Put()`.", "assistant: The reader is still using `store.Get()` for now."}, Summary: "**Dead Code Identification**: The old `Flush()` function using `store.Put()` was identified as dead code with no callers.", Fires: false},
@@ -261,8 +264,18 @@ func termSet(ws []nameWord) map[string]bool {
 // anyNamed: a word of ws is written as a name: capitalised inside a sentence, with
 // inner capitals (CircleCI), or joined by a hyphen (serde-json); or, opening a
 // sentence, capitalised and never written in lower case anywhere in the round.
+//
+// In a language that capitalises every noun (German), a capital says nothing: only
+// inner capitals and hyphens name.
 func anyNamed(r *rule.Round, ws []nameWord) bool {
+	nouns := nounCapitals(r)
 	for _, w := range ws {
+		if nouns {
+			if markedName(w.raw) {
+				return true
+			}
+			continue
+		}
 		if namedWord(w) || w.first && !w.label && capitalisedOnly(r, w) {
 			return true
 		}
@@ -293,22 +306,51 @@ func capitalisedOnly(r *rule.Round, w nameWord) bool {
 }
 
 func namedWord(w nameWord) bool {
-	s := w.raw
-	r, _ := utf8.DecodeRuneInString(s)
-	inner := false
-	for _, c := range s[utf8.RuneLen(r):] {
-		if unicode.IsUpper(c) {
-			inner = true
-		}
-	}
-	if inner {
-		return true // GitHub, CircleCI, API
-	}
-	if strings.Contains(strings.Trim(s, "-"), "-") && hasLetters(s) {
+	if markedName(w.raw) {
 		return true
 	}
+	r, _ := utf8.DecodeRuneInString(w.raw)
 	return unicode.IsUpper(r) && !w.first && !w.label // (a heading's capitals name nothing)
 }
+
+// markedName: the word is written as a name whatever the language's capitals: inner
+// capitals (GitHub, CircleCI, API) or a hyphen joining letters (serde-json).
+func markedName(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	for _, c := range s[utf8.RuneLen(r):] {
+		if unicode.IsUpper(c) {
+			return true
+		}
+	}
+	return strings.Contains(strings.Trim(s, "-"), "-") && hasLetters(s)
+}
+
+// nounCapitals: the round's conversation or its summary is written in a language
+// that capitalises every noun (German), so a capital inside a sentence names nothing.
+func nounCapitals(r *rule.Round) bool {
+	return r.Memo("rules.nounCapitals", func() any {
+		return proseLanguage(r.Src) == "de" || proseLanguage(r.Sum) == "de"
+	}).(bool)
+}
+
+// proseLanguage is classify.Language of the first languageSample bytes of the facts'
+// prose (code aside).
+func proseLanguage(fs []classify.Fact) string {
+	var b strings.Builder
+	for i := range fs {
+		if b.Len() >= languageSample {
+			break
+		}
+		if !fs[i].Code && !classify.ToolSide(&fs[i]) {
+			b.WriteString(fs[i].Text)
+			b.WriteByte('\n')
+		}
+	}
+	return classify.Language(b.String())
+}
+
+// languageSample caps the text read to guess a side's language.
+const languageSample = 20000
 
 func hasLetters(s string) bool {
 	n := 0
