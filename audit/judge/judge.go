@@ -308,7 +308,7 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 			continue
 		}
 		for _, ru := range rules {
-			if seen[ru.Family] || kind == pairProvenanceOnly && ru.Family != rule.ProvenanceLoss || (ru.Family == rule.Mutation || ru.Family == rule.EpistemicCollapse) && m.Back < MutationBack {
+			if seen[ru.Family] || kind == pairProvenanceOnly && ru.Family != rule.ProvenanceLoss || (ru.Family == rule.Mutation || ru.Family == rule.EpistemicCollapse) && m.Back < MutationBack && !(ru.Exact && m.Cover >= ExactCover) {
 				continue
 			}
 			if h, ok := ru.Pair(r, p); ok {

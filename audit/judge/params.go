@@ -39,6 +39,10 @@ var (
 	// weight in the source fact (a short claim against a long sentence that says much
 	// else) is too loose to say a value, a polarity or a status changed.
 	MutationBack = 0.2
+	// ExactCover: ... unless the rule reads its change off the two values alone
+	// (rule.Exact) and the summary fact holds at least this share of the source fact:
+	// the source's claim is inside a long summary line that packs several.
+	ExactCover = 0.6
 	// Verbatim: a pair whose coverage is at least this both ways, with the same text,
 	// is carried word for word (no pair rule runs on it).
 	Verbatim = 0.95

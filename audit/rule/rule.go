@@ -60,6 +60,10 @@ type Rule struct {
 	// number, a date, a path, a bound, a product): the slot itself pairs the facts, so
 	// how loosely the rest of the sentence aligns says little against it.
 	Anchored bool
+	// Exact: the change is read off the two values alone (01947 and 1947; two digests
+	// one character apart): no loose pairing makes such a relation up, so the rule
+	// also runs on a long summary line that packs the source's claim among others.
+	Exact bool
 	// Absent: the rule's evidence is that no source states the summary's value or
 	// claim. When the round's sources are known to be partial, that may stem from the
 	// context the file does not hold, so its findings stay below warning (as additions

@@ -22,3 +22,9 @@ func valueRule(id, kind, doc, verb string, strength float64, ex []rule.Example) 
 	}
 	return rule.Register(r)
 }
+
+// exact marks a value rule rule.Exact.
+func exact(r *rule.Rule) *rule.Rule {
+	r.Exact = true
+	return r
+}
