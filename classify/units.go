@@ -47,6 +47,27 @@ var units = map[string]unit{
 	"hz": {FamFreq, 1}, "khz": {FamFreq, 1e3}, "mhz": {FamFreq, 1e6}, "ghz": {FamFreq, 1e9},
 }
 
+// cjkUnits are durations as Japanese and Chinese write them, longest first; in text
+// without spaces a particle may follow them ("2000 秒に"). Bare 分 and 日 are left out:
+// "3分の1" is a third, "5日" a day of the month.
+var cjkUnits = []struct {
+	word string
+	unit unit
+}{
+	{"ミリ秒", unit{FamTime, 1e-3}}, {"毫秒", unit{FamTime, 1e-3}}, {"秒間", unit{FamTime, 1}}, {"秒钟", unit{FamTime, 1}}, {"秒", unit{FamTime, 1}},
+	{"分間", unit{FamTime, 60}}, {"分钟", unit{FamTime, 60}}, {"時間", unit{FamTime, 3600}}, {"小时", unit{FamTime, 3600}}, {"日間", unit{FamTime, 86400}},
+}
+
+// cjkUnit is the CJK duration unit w starts with.
+func cjkUnit(w string) (unit, bool) {
+	for _, c := range cjkUnits {
+		if strings.HasPrefix(w, c.word) {
+			return c.unit, true
+		}
+	}
+	return unit{}, false
+}
+
 // gluedOnly lists units read only when glued to the number: as a separate word they
 // are too often something else ("5 m", "a b").
 var gluedOnly = map[string]bool{"b": true, "us": true, "ki": true, "mi": true, "gi": true, "ti": true}
@@ -65,7 +86,10 @@ func lookupUnit(u string, glued bool) (unit, bool) {
 	}
 	lu := strings.ToLower(u)
 	x, ok := units[lu]
-	if !ok || (!glued && gluedOnly[lu]) {
+	if !ok {
+		return cjkUnit(u)
+	}
+	if !glued && gluedOnly[lu] {
 		return unit{}, false
 	}
 	return x, true
