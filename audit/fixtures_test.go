@@ -314,6 +314,22 @@ func TestOwnFixtures(t *testing.T) {
 	})
 }
 
+// TestIntlFixtures scores the non-English labelled sessions (testdata/fixtures-intl:
+// German, French, Spanish, Portuguese, Japanese), written without reading the engine.
+// The floors are where the engine stands, far below the English sets': collapse and
+// addition cues are thin outside English.
+func TestIntlFixtures(t *testing.T) {
+	sc := scoreCases(t, "../testdata/fixtures-intl", "session.json")
+	if sc.cases < 6 {
+		t.Fatalf("only %d cases found", sc.cases)
+	}
+	checkFloors(t, "intl", sc, floors{
+		recall: map[string]float64{audit.Omission: 4.0 / 4, audit.Mutation: 5.0 / 6, audit.Addition: 0,
+			audit.EpistemicCollapse: 0, audit.ProvenanceLoss: 1.0 / 4},
+		overall: 10.0 / 22, maxTraps: 3, minInvOK: 15,
+	})
+}
+
 // TestDeterministicJSON: the same session gives byte-identical JSON, run after run.
 func TestDeterministicJSON(t *testing.T) {
 	paths, _ := filepath.Glob("../testdata/fixtures/*/session.json")
