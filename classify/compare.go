@@ -72,7 +72,7 @@ func Equivalent(a, b Token) bool {
 	if same, ok := sameName(a, b); ok {
 		return same
 	}
-	if hyphenCount(a, b) || hyphenCount(b, a) || dotGrouped(a, b) || dotGrouped(b, a) {
+	if writtenAlike(a, b) || writtenAlike(b, a) {
 		return true
 	}
 	switch {
@@ -91,6 +91,10 @@ func Equivalent(a, b Token) bool {
 	}
 	return false
 }
+
+// writtenAlike: a is b's figure written another way: as an adjective ("a 500-record
+// batch") or with dot-grouped thousands ("12.000").
+func writtenAlike(a, b Token) bool { return hyphenCount(a, b) || dotGrouped(a, b) }
 
 // dotGrouped: a is an integer written with dots grouping its thousands, as German,
 // Spanish, Portuguese or Italian write them ("12.000/min", "3.412 Sätze"), and b

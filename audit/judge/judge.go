@@ -289,6 +289,18 @@ func strongCandidate(m align.Match) bool {
 	return m.Score >= PairRulesOn || m.Cover >= PairRulesOn || m.Back >= PairRulesBack
 }
 
+// pairRuleApplies: rule ru may judge a pair of this kind and alignment: a pair that
+// only credits someone is for provenance rules, and a change of value, polarity or
+// status needs a summary fact the source holds enough of (MutationBack), unless the
+// rule reads its change off the values alone and the line holds the source's claim.
+func pairRuleApplies(ru *rule.Rule, kind int, m align.Match) bool {
+	if kind == pairProvenanceOnly && ru.Family != rule.ProvenanceLoss {
+		return false
+	}
+	loose := m.Back < MutationBack && !(ru.Exact && m.Cover >= ExactCover)
+	return !((ru.Family == rule.Mutation || ru.Family == rule.EpistemicCollapse) && loose)
+}
+
 func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 	var out []rule.Hit
 	if b := r.Best[i]; b.Fact >= 0 && b.Cover >= Verbatim && b.Back >= Verbatim && sameText(&r.Src[i], &r.Sum[b.Fact]) {
@@ -308,7 +320,7 @@ func pairHits(r *rule.Round, i int, rules []*rule.Rule) []rule.Hit {
 			continue
 		}
 		for _, ru := range rules {
-			if seen[ru.Family] || kind == pairProvenanceOnly && ru.Family != rule.ProvenanceLoss || (ru.Family == rule.Mutation || ru.Family == rule.EpistemicCollapse) && m.Back < MutationBack && !(ru.Exact && m.Cover >= ExactCover) {
+			if seen[ru.Family] || !pairRuleApplies(ru, kind, m) {
 				continue
 			}
 			if h, ok := ru.Pair(r, p); ok {
