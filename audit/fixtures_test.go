@@ -316,8 +316,8 @@ func TestOwnFixtures(t *testing.T) {
 
 // TestIntlFixtures scores the non-English labelled sessions (testdata/fixtures-intl:
 // German, French, Spanish, Portuguese, Japanese), written without reading the engine.
-// The floors are where the engine stands, far below the English sets': collapse and
-// addition cues are thin outside English.
+// The floors are where the engine stands, below the English sets': without stemming
+// for these languages the alignment is loose, and addition cues are English only.
 func TestIntlFixtures(t *testing.T) {
 	sc := scoreCases(t, "../testdata/fixtures-intl", "session.json")
 	if sc.cases < 6 {
@@ -325,8 +325,8 @@ func TestIntlFixtures(t *testing.T) {
 	}
 	checkFloors(t, "intl", sc, floors{
 		recall: map[string]float64{audit.Omission: 4.0 / 4, audit.Mutation: 5.0 / 6, audit.Addition: 0,
-			audit.EpistemicCollapse: 0, audit.ProvenanceLoss: 1.0 / 4},
-		overall: 10.0 / 22, maxTraps: 3, minInvOK: 15,
+			audit.EpistemicCollapse: 2.0 / 6, audit.ProvenanceLoss: 2.0 / 4},
+		overall: 13.0 / 22, maxTraps: 3, minInvOK: 15,
 	})
 }
 

@@ -72,12 +72,29 @@ func attributionOf(text string, cues cueSet, role string) Provenance {
 func subjectParty(low string) string {
 	t := strings.TrimLeft(low, "-*• \t")
 	switch {
-	case strings.HasPrefix(t, "i ") || strings.HasPrefix(t, "i've ") || strings.HasPrefix(t, "i'd "):
+	case strings.HasPrefix(t, "i ") || strings.HasPrefix(t, "i've ") || strings.HasPrefix(t, "i'd ") || hasAnyPrefix(t, firstPersonOpeners):
 		return "assistant"
-	case strings.HasPrefix(t, "the user ") || strings.HasPrefix(t, "user "):
+	case strings.HasPrefix(t, "the user ") || strings.HasPrefix(t, "user ") || hasAnyPrefix(t, userOpeners):
 		return "user"
 	}
 	return ""
+}
+
+// firstPersonOpeners and userOpeners open a sentence on "I" and on "the user" in
+// German, French, Spanish, Portuguese, Japanese and Chinese (lower-case).
+var (
+	firstPersonOpeners = []string{"ich ", "je ", "j'ai ", "yo ", "eu ", "私は", "私が", "我"}
+	userOpeners        = []string{"der user ", "der nutzer ", "der benutzer ", "die nutzerin ", "l'utilisateur ", "l’utilisateur ", "l'utilisatrice ",
+		"el usuario ", "la usuaria ", "o usuário ", "a usuária ", "ユーザーは", "ユーザーが", "用户"}
+)
+
+func hasAnyPrefix(s string, ps []string) bool {
+	for _, p := range ps {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // firstPerson: "I" is whoever speaks: the assistant in its reply, the user in theirs.
