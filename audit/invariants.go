@@ -190,6 +190,12 @@ func stateIn(rr *roundResult, rd *Round, c invCand, carrier string) InvariantSta
 			// the earlier summary's line that carried it has no counterpart left
 			st.State, st.Detail = StateDropped, rr.lostBy[k]
 			return st
+		} else if in && carriedOn(rr, k) {
+			// the line that carried it is carried on whole: the invariant goes with it
+			// ("no -dontshrink" in the user's words, "-dontshrink is not an option" in
+			// the earlier summary, "-dontshrink stays excluded" in this one)
+			b := jr.Best[k]
+			return keptState(st, c.fact.Text, &jr.Sum[b.Fact], b.Score)
 		}
 	}
 	if ok {
@@ -240,6 +246,13 @@ func amended(jr *rule.Round, g *classify.Fact, t classify.Token) bool {
 		}
 	}
 	return false
+}
+
+// carriedOn: source fact k (an earlier summary's line) has no loss or change of its
+// own and a summary fact carries it.
+func carriedOn(rr *roundResult, k int) bool {
+	_, lost := rr.lostBy[k]
+	return !lost && rr.jr.Round.Kept[k] && rr.jr.Round.Best[k].Fact >= 0
 }
 
 // lostOutright: source fact k has an omission and no summary fact pairs with it at all
