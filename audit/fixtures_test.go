@@ -270,7 +270,7 @@ func TestPublicFixtures(t *testing.T) {
 	checkFloors(t, "public", sc, floors{
 		recall: map[string]float64{audit.Omission: 13.0 / 13, audit.Mutation: 22.0 / 23, audit.Addition: 10.0 / 10,
 			audit.EpistemicCollapse: 13.0 / 14, audit.ProvenanceLoss: 12.0 / 12},
-		overall: 70.0 / 72, maxTraps: 3, minInvOK: 37, allOpaque: true,
+		overall: 70.0 / 72, maxTraps: 3, minInvOK: 43, allOpaque: true,
 	})
 }
 
@@ -310,7 +310,7 @@ func TestOwnFixtures(t *testing.T) {
 	checkFloors(t, "own", sc, floors{
 		recall: map[string]float64{audit.Omission: 17.0 / 19, audit.Mutation: 28.0 / 33, audit.Addition: 8.0 / 10,
 			audit.EpistemicCollapse: 6.0 / 9, audit.ProvenanceLoss: 12.0 / 12},
-		overall: 71.0 / 83, maxTraps: 10, minInvOK: 64, allOpaque: true,
+		overall: 71.0 / 83, maxTraps: 10, minInvOK: 66, allOpaque: true,
 	})
 }
 
@@ -326,7 +326,7 @@ func TestIntlFixtures(t *testing.T) {
 	checkFloors(t, "intl", sc, floors{
 		recall: map[string]float64{audit.Omission: 4.0 / 4, audit.Mutation: 5.0 / 6, audit.Addition: 0,
 			audit.EpistemicCollapse: 2.0 / 6, audit.ProvenanceLoss: 2.0 / 4},
-		overall: 13.0 / 22, maxTraps: 3, minInvOK: 15,
+		overall: 13.0 / 22, maxTraps: 3, minInvOK: 16,
 	})
 }
 
