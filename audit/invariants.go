@@ -120,10 +120,38 @@ func invariantLike(f *classify.Fact) bool {
 	switch f.Act {
 	case classify.ActRule, classify.ActFailure:
 		return true
-	case classify.ActDecision, classify.ActRequest:
+	case classify.ActDecision:
 		return f.Origin == classify.OriginUser
+	case classify.ActRequest:
+		// a task asked once and done is no standing rule; one with a limit is
+		return f.Origin == classify.OriginUser && standingRequest(f)
 	}
 	return f.Origin == classify.OriginUser && len(strings.Fields(f.Text)) >= 4 && f.Act != classify.ActQuestion
+}
+
+// standingRequest: the user's request carries something that outlives doing it: a
+// bound, an exact value, a condition, an emphasis, a negation, or a pick among
+// options or a "let's" that sets the way forward.
+func standingRequest(f *classify.Fact) bool {
+	if len(f.Bounds) > 0 || f.Emphasis > 0 || f.Modality.Negative || f.Negated || len(f.Picks) > 0 {
+		return true
+	}
+	for _, w := range strings.Fields(strings.ToLower(f.Text)) {
+		if w = strings.Trim(w, ",.;:!?\"'()"); w == "let's" || w == "let’s" || w == "lets" {
+			return true
+		}
+	}
+	for _, sc := range f.Scopes {
+		if sc.Kind == "qualifier" {
+			return true
+		}
+	}
+	for _, t := range f.Tokens {
+		if classify.Specific(t) {
+			return true
+		}
+	}
+	return len(strings.Fields(f.Text)) > 12
 }
 
 func invariantKind(f *classify.Fact) string {
