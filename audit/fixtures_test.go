@@ -330,6 +330,21 @@ func TestIntlFixtures(t *testing.T) {
 	})
 }
 
+// TestIntl2Fixtures scores the second non-English batch (testdata/fixtures-intl2:
+// Chinese, Korean, French, German, Spanish), written after this stop's locale work by
+// a writer who read neither the engine nor the first batch: the held-out measure.
+func TestIntl2Fixtures(t *testing.T) {
+	sc := scoreCases(t, "../testdata/fixtures-intl2", "session.json")
+	if sc.cases < 5 {
+		t.Fatalf("only %d cases found", sc.cases)
+	}
+	checkFloors(t, "intl2", sc, floors{
+		recall: map[string]float64{audit.Omission: 3.0 / 4, audit.Mutation: 4.0 / 5, audit.Addition: 1.0 / 2,
+			audit.EpistemicCollapse: 0, audit.ProvenanceLoss: 2.0 / 3},
+		overall: 10.0 / 17, maxTraps: 1, minInvOK: 13,
+	})
+}
+
 // TestDeterministicJSON: the same session gives byte-identical JSON, run after run.
 func TestDeterministicJSON(t *testing.T) {
 	paths, _ := filepath.Glob("../testdata/fixtures/*/session.json")
