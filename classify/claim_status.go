@@ -244,6 +244,29 @@ func potentialFailure(cues cueSet, h lexicon.Hit) bool {
 	return false
 }
 
+// failureOrdered: the failure cue is a bare verb that opens its clause or follows a
+// modal or a first person ("abort the auto-apply", "then abort", "we abort the
+// rollout if the canary drops", "should fail the build"): an order or a plan to stop
+// something, not a failure that happened. "The tests fail on CI" reports one.
+func failureOrdered(text string, h lexicon.Hit) bool {
+	if !bareFailureVerb[strings.ToLower(text[h.Start:h.End])] {
+		return false
+	}
+	before := strings.TrimRight(text[:h.Start], " *_")
+	if before == "" || strings.HasSuffix(before, ",") || strings.HasSuffix(before, ":") || strings.HasSuffix(before, ";") || strings.HasSuffix(before, ".") {
+		return true
+	}
+	ws := strings.Fields(strings.ToLower(before))
+	return orderLead[strings.Trim(ws[len(ws)-1], "\"'(")]
+}
+
+// bareFailureVerb: the failure cues that, bare, can be ordered.
+var bareFailureVerb = map[string]bool{"abort": true, "fail": true, "crash": true, "break": true, "panic": true}
+
+// orderLead: the words after which a bare verb is ordered or planned, not reported.
+var orderLead = map[string]bool{"then": true, "and": true, "or": true, "should": true, "must": true, "will": true, "would": true,
+	"shall": true, "we": true, "i": true, "please": true, "just": true, "we'll": true, "i'll": true, "let's": true}
+
 // foretold: the failure cue h comes at most foretoldWords words after an expectation
 // cue in its sentence ("**Expected:** FAILS", "should fail until the fix lands"): an
 // outcome foretold (a test written to fail first, a plan's prediction), not a failure
@@ -268,7 +291,7 @@ const foretoldWords = 3
 func (st *Status) choiceCue(cues cueSet, h lexicon.Hit, neg bool) {
 	switch h.Category {
 	case "failed":
-		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) && !potentialFailure(cues, h) && !foretold(cues, h) {
+		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) && !potentialFailure(cues, h) && !foretold(cues, h) && !failureOrdered(cues.text, h) {
 			st.Choice = StatusTriedFailed
 		}
 	case "rejected":

@@ -20,6 +20,11 @@ func TestFactAct(t *testing.T) {
 		// a product whose name holds a failure word is no failure
 		{"Crashlytics received the symbol files for build 311.", ActFailure, false},
 		{"The symbol uploader crashed on build 311.", ActFailure, true},
+		// a bare failure verb ordered or planned is no record of a failure
+		{"If the kiln is still above 600 C at dawn (the fan was off overnight), abort the glaze firing and log the reading.", ActFailure, false},
+		{"When the canary error rate passes 2%, we abort the rollout and page the on-call.", ActFailure, false},
+		{"The label printers crash whenever the queue holds more than 40 jobs.", ActFailure, true},
+		{"The spooler aborts with EPIPE on the second page.", ActFailure, true},
 	}
 	for _, c := range cases {
 		fs := ExtractSource(Source{ID: "m", Role: "assistant", Text: c.text})
