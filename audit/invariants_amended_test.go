@@ -25,14 +25,7 @@ func TestInvariantAmendedByTheUser(t *testing.T) {
 				{ID: "c2", Round: 2, Sources: []string{"c1", "m3", "m4"}, Summary: second},
 			},
 		}
-		r := audit.Run(s, audit.Options{Workers: 1})
-		for _, inv := range r.Invariants {
-			if strings.Contains(inv.Text, "archived to the glaze bucket") {
-				return inv
-			}
-		}
-		t.Fatalf("the archive rule is not tracked (%d invariants)", len(r.Invariants))
-		return audit.Invariant{}
+		return invariantWith(t, s, "archived to the glaze bucket")
 	}
 	if inv := run("Every kiln firing log must be archived to the glaze bucket and kept there for 90 days (raised from 30 by the user). The bucket rule is updated."); inv.Flagged || inv.DroppedInRound != nil {
 		t.Errorf("kept with the user's new value: flagged %v, dropped in %v; want kept", inv.Flagged, inv.DroppedInRound)
@@ -40,4 +33,18 @@ func TestInvariantAmendedByTheUser(t *testing.T) {
 	if inv := run("Every kiln firing log must be archived to the glaze bucket and kept there for 60 days. The bucket rule is updated."); inv.DroppedInRound == nil || *inv.DroppedInRound != 2 {
 		t.Errorf("kept with a value nobody gave: dropped in %v; want round 2", inv.DroppedInRound)
 	}
+}
+
+// invariantWith audits s and returns the tracked invariant whose text holds part; the
+// test fails when none does.
+func invariantWith(t *testing.T, s *sessions.Session, part string) audit.Invariant {
+	t.Helper()
+	r := audit.Run(s, audit.Options{Workers: 1})
+	for _, inv := range r.Invariants {
+		if strings.Contains(inv.Text, part) {
+			return inv
+		}
+	}
+	t.Fatalf("no invariant holds %q (%d invariants)", part, len(r.Invariants))
+	return audit.Invariant{}
 }

@@ -1,7 +1,6 @@
 package audit_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/compaudit/compaudit/audit"
@@ -27,14 +26,7 @@ func TestInvariantFollowsItsCarrier(t *testing.T) {
 				{ID: "c2", Round: 2, Sources: []string{"c1", "m5", "m6"}, Summary: second},
 			},
 		}
-		r := audit.Run(s, audit.Options{Workers: 1})
-		for _, inv := range r.Invariants {
-			if strings.Contains(inv.Text, "no --interpolate") {
-				return inv
-			}
-		}
-		t.Fatalf("the --interpolate rule is not tracked (%d invariants)", len(r.Invariants))
-		return audit.Invariant{}
+		return invariantWith(t, s, "no --interpolate")
 	}
 	if inv := run("- Spring and neap tide tables built for all twelve gauges.\n- From the user: the raw readings only; --interpolate stays excluded."); inv.DroppedInRound != nil {
 		t.Errorf("carried on in other words: dropped in round %d; want kept", *inv.DroppedInRound)

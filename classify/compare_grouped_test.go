@@ -5,13 +5,7 @@ import "testing"
 // An integer whose thousands are grouped by dots (German, Spanish, Portuguese) is the
 // same integer written plain or with commas; a decimal or a different integer is not.
 func TestDotGroupedEquivalent(t *testing.T) {
-	tok := func(s string) Token {
-		ts := Values(s)
-		if len(ts) == 0 {
-			t.Fatalf("%q: no value", s)
-		}
-		return ts[0]
-	}
+	tok := func(s string) Token { return firstValue(t, s) }
 	cases := []struct {
 		a, b string
 		want bool

@@ -4,13 +4,7 @@ import "testing"
 
 // A release written with or without its "v" is the same value; a changed precision is not.
 func TestVersionPrefixEquivalent(t *testing.T) {
-	tok := func(s string) Token {
-		ts := Values(s)
-		if len(ts) == 0 {
-			t.Fatalf("%q: no value", s)
-		}
-		return ts[0]
-	}
+	tok := func(s string) Token { return firstValue(t, s) }
 	cases := []struct {
 		a, b string
 		want bool
@@ -25,4 +19,14 @@ func TestVersionPrefixEquivalent(t *testing.T) {
 			t.Errorf("Equivalent(%q, %q) = %v, want %v (%+v / %+v)", c.a, c.b, got, c.want, tok(c.a), tok(c.b))
 		}
 	}
+}
+
+// firstValue is the first value of s; the test fails when s has none.
+func firstValue(t *testing.T, s string) Token {
+	t.Helper()
+	ts := Values(s)
+	if len(ts) == 0 {
+		t.Fatalf("%q: no value", s)
+	}
+	return ts[0]
 }
