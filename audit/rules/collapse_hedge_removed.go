@@ -62,6 +62,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The 502s are probably the idle timeout on the load balancer. Was the balancer changed last week?", "user: yes, that's it"}, Summary: "The 502s come from the load balancer's idle timeout.", Fires: false},
 		{Source: []string{"assistant: The 502s are probably the idle timeout on the load balancer. Was the balancer changed last week?", "user: not sure, check the console"}, Summary: "The 502s come from the load balancer's idle timeout.", Fires: true},
 		{Source: []string{"assistant: The nightly export is probably failing because the bucket quota is full."}, Summary: "Pending Tasks:\n- Find out whether the nightly export is failing because the bucket quota is full.", Fires: false},
+		// the words the hedge covers are what it adds to the fact, not the words it repeats
+		{Source: []string{"assistant: This invoice (INV-2291) has no VAT line - it appears to be a proforma invoice."}, Summary: "Found that invoices after INV-2280 (INV-2291, INV-2293) had no VAT line.", Fires: false},
+		{Source: []string{"assistant: This invoice (INV-2291) has no VAT line - it appears to be a proforma invoice."}, Summary: "INV-2291 is a proforma invoice without a VAT line.", Fires: true},
 	},
 })
 
@@ -79,9 +82,29 @@ func subjectRestated(f, g *classify.Fact) bool {
 	return true
 }
 
-// holdsAnyTerm: g holds a content word of text, or text has none.
-func holdsAnyTerm(g *classify.Fact, text string) bool {
+// holdsAnyTerm: g holds a content word of text, or text has none. Words of known (what
+// the fact said before the hedge: "this commit has no trailer; it appears to be a
+// manual commit") are not what the hedge covers; they count only when text has no
+// other.
+func holdsAnyTerm(g *classify.Fact, text string, known ...string) bool {
 	ws := classify.Terms(text, nil)
+	if len(known) > 0 {
+		seen := map[string]bool{}
+		for _, k := range known {
+			for _, w := range classify.Terms(k, nil) {
+				seen[w] = true
+			}
+		}
+		var fresh []string
+		for _, w := range ws {
+			if !seen[w] {
+				fresh = append(fresh, w)
+			}
+		}
+		if len(fresh) > 0 {
+			ws = fresh
+		}
+	}
 	return len(ws) == 0 || heldWords(g, ws) > 0
 }
 
@@ -126,7 +149,7 @@ func predicateRestated(f, g *classify.Fact) bool {
 		if end := strings.Index(after, ". "); end >= 0 {
 			after = after[:end]
 		}
-		return holdsAnyTerm(g, after)
+		return holdsAnyTerm(g, after, f.Text[:sc.Start])
 	}
 	return true
 }
