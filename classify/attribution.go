@@ -427,8 +427,9 @@ func namedFromGroup(ws []string, orig string) bool {
 	return false
 }
 
-// properName: every word is capitalised, no word is a function word or a common
-// sentence opener ("Root cause", "The fix" are not names).
+// properName: every word is capitalised, no word is a function word, a common
+// sentence opener or a common word of the work ("Root cause", "The fix", "Push
+// rejected" are not names).
 func properName(orig string) bool {
 	ws := strings.Fields(strings.Trim(orig, "\"'`*-–—,:() "))
 	if len(ws) == 0 || len(ws) > 3 {
@@ -436,7 +437,7 @@ func properName(orig string) bool {
 	}
 	for _, w := range ws {
 		w = strings.Trim(w, ".,'’")
-		if w == "" || !isUpperByte(w[0]) || stopWord(strings.ToLower(w)) || commonOpener[strings.ToLower(w)] || len(w) > 1 && strings.ToUpper(w) == w {
+		if w == "" || !isUpperByte(w[0]) || stopWord(strings.ToLower(w)) || commonOpener[strings.ToLower(w)] || commonWord[strings.ToLower(w)] || len(w) > 1 && strings.ToUpper(w) == w {
 			return false // an acronym (IP, CI, PR) names a thing, not a person
 		}
 	}

@@ -99,3 +99,20 @@ func TestDocumentLabel(t *testing.T) {
 		}
 	}
 }
+
+// A heading that opens on a common word of the work before a credit verb ("Build
+// rejected", "Push rejected") names no one; a name before the verb does.
+func TestWorkWordIsNoName(t *testing.T) {
+	cases := []struct {
+		text, kind string
+	}{
+		{"**Push rejected (the remote had new commits)**: fixed with a rebase onto main.", ""},
+		{"**Build rejected by the signing step**: the keystore password was stale.", ""},
+		{"Marta confirmed the rollback window for the kiosk fleet.", "person"},
+	}
+	for _, c := range cases {
+		if got := firstFact("summary", c.text).Provenance.Source; got != c.kind {
+			t.Errorf("%q: credited to %q, want %q", c.text, got, c.kind)
+		}
+	}
+}
