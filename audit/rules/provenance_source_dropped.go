@@ -19,7 +19,7 @@ var _ = rule.Register(&rule.Rule{
 		if taskLike(g) {
 			return rule.Hit{}, false // a task or next step credits no one
 		}
-		if !(thirdParty(f) || docOrderMadeRule(f, g)) || p.Match.Cover < 0.35 || quotesSource(f, g) {
+		if !(thirdParty(f) || docOrderMadeRule(f, g)) || p.Match.Cover < 0.35 || quotesSource(f, g) || bareName(g) {
 			return rule.Hit{}, false
 		}
 		if g.Provenance.Source != "" && g.Provenance.Source != "assistant" || namesSource(g, f) || verifiedOtherwise(g) {
@@ -38,10 +38,34 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/vendor/kiln-controller-manual.md (excerpt from the vendor manual, \"Firing schedules\")\n- Cone 10 glazes cannot be fired on the 240 V model; the element guard trips at 1,280 degrees.\n- The controller logs a ramp fault if the thermocouple lags the setpoint by more than 40 degrees."}, Summary: "The kiln manual says cone 10 glazes cannot be fired on the 240 V model (the element guard trips at 1,280 degrees).", Fires: false},
 		{Source: []string{"user: Fire the glaze batch tonight.", "tool: docs/plans/glaze-batch.md (the plan we wrote yesterday)\n- Step 2: Load the shelves from the bottom up.\n- Step 3: Fire the test tiles at cone 6.\n- Step 4: Photograph each tile under the daylight lamp."}, Summary: "Fired the test tiles at cone 6 (step 3 of the plan).", Fires: false},
 		{Source: []string{"assistant: The staging bucket must stay private."}, Summary: "The staging bucket must stay private.", Fires: false},
+		// a heading that only names the file the claim was about
+		{Source: []string{"assistant: The ticket mentions `billing/export_sepa.py` but that file doesn't exist in the repo."}, Summary: "**billing/export_sepa.py**", Fires: false},
+		{Source: []string{"assistant: The ticket mentions `billing/export_sepa.py` but that file doesn't exist in the repo."}, Summary: "We found that `billing/export_sepa.py` doesn't exist in the repo.", Fires: true},
 		{Source: []string{"user: Marta from the network team says the packet loss started when the edge routers moved to firmware 7.2."}, Summary: "Root cause, verified with a pcap diff: the packet loss started when the edge routers moved to firmware 7.2.", Fires: false},
 		{Source: []string{"user: Marta from the network team says the packet loss started when the edge routers moved to firmware 7.2."}, Summary: "Root cause: the packet loss started when the edge routers moved to firmware 7.2.", Fires: true},
 	},
 })
+
+// bareName: the summary fact only names something (a file, an id, a value: a
+// heading such as "**cmd/cli/export.go**"): no word of it is outside its values, so
+// it restates no one's claim.
+func bareName(g *classify.Fact) bool {
+	if len(g.Tokens) == 0 {
+		return false
+	}
+	var b strings.Builder
+	at := 0
+	for _, t := range g.Tokens {
+		if t.Start < at || t.End > len(g.Text) {
+			return false
+		}
+		b.WriteString(g.Text[at:t.Start])
+		b.WriteByte(' ')
+		at = t.End
+	}
+	b.WriteString(g.Text[at:])
+	return len(classify.Terms(b.String(), nil)) == 0
+}
 
 // verifiedOtherwise: the summary grounds the claim on evidence of its own ("confirmed
 // with a packet capture", "verified against the staging logs"): it was checked,
