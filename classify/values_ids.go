@@ -229,7 +229,7 @@ func isPath(w string) bool {
 	if strings.Count(w, "/") == 1 {
 		a, b, _ := strings.Cut(w, "/")
 		// docs/plans, cmd/entire, src/lib-x: a path; and/or, read/write, TCP/UDP: not
-		return a != "" && b != "" && hasLetter(a) && hasLetter(b) && (strings.ContainsAny(w, "_-.") || a == strings.ToLower(a) && b == strings.ToLower(b) && len(a) > 3 && len(b) > 3 && !commonWord[a] && !commonWord[b])
+		return a != "" && b != "" && hasLetter(a) && hasLetter(b) && (strings.ContainsAny(w, "_-.") || a == strings.ToLower(a) && b == strings.ToLower(b) && len(a) > 3 && len(b) > 3 && !commonWord[a] && !commonWord[b] && !wordAlternatives(a, b))
 	}
 	return false
 }
@@ -240,6 +240,21 @@ func rooted(w string) bool {
 }
 
 // commonWord: words that pair with a slash in prose ("and/or", "read/write").
+// wordAlternatives: two words written as alternatives, not a folder and its entry:
+// one holds the other ("collapsing/uncollapsing", "install/uninstall") or both end
+// alike ("compaction/summarization", "parsing/rendering").
+func wordAlternatives(a, b string) bool {
+	if strings.Contains(a, b) || strings.Contains(b, a) {
+		return true
+	}
+	for _, suf := range []string{"ing", "tion", "sion", "ment", "ness", "ize", "ise", "ity", "able", "ed"} {
+		if strings.HasSuffix(a, suf) && strings.HasSuffix(b, suf) {
+			return true
+		}
+	}
+	return false
+}
+
 var commonWord = map[string]bool{"read": true, "write": true, "true": true, "false": true, "open": true, "close": true, "input": true,
 	"output": true, "start": true, "stop": true, "push": true, "pull": true, "yes": true, "client": true, "server": true, "user": true,
 	"admin": true, "line": true, "word": true, "file": true, "folder": true, "build": true, "test": true, "dev": true, "prod": true, "this": true, "that": true, "with": true, "without": true}
