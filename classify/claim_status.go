@@ -260,6 +260,23 @@ func failureOrdered(text string, h lexicon.Hit) bool {
 	return orderLead[strings.Trim(ws[len(ws)-1], "\"'(")]
 }
 
+// failureTopic: the failure cue is a noun that a preposition of topic governs, with
+// at most one word between ("these issues are about silent failures", "a note
+// regarding build errors"): what something is about, not a failure that happened.
+func failureTopic(text string, h lexicon.Hit) bool {
+	if p := strings.ToLower(text[h.Start:h.End]); p != "failure" && p != "failures" && p != "errors" && p != "crashes" {
+		return false
+	}
+	ws := strings.Fields(strings.ToLower(text[:h.Start]))
+	for k := len(ws) - 1; k >= 0 && k >= len(ws)-2; k-- {
+		switch strings.Trim(ws[k], ",;:()\"'") {
+		case "about", "regarding", "concerning":
+			return true
+		}
+	}
+	return false
+}
+
 // bareFailureVerb: the failure cues that, bare, can be ordered.
 var bareFailureVerb = map[string]bool{"abort": true, "fail": true, "crash": true, "break": true, "panic": true}
 
@@ -291,7 +308,7 @@ const foretoldWords = 3
 func (st *Status) choiceCue(cues cueSet, h lexicon.Hit, neg bool) {
 	switch h.Category {
 	case "failed":
-		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) && !potentialFailure(cues, h) && !foretold(cues, h) && !failureOrdered(cues.text, h) {
+		if !neg && !failureNoun[h.Phrase] && !zeroBefore(cues.text, h.Start) && !inFavourOf(cues.text, h.End) && !conditional(cues.text, cues.hits, h) && !potentialFailure(cues, h) && !foretold(cues, h) && !failureOrdered(cues.text, h) && !failureTopic(cues.text, h) {
 			st.Choice = StatusTriedFailed
 		}
 	case "rejected":

@@ -25,6 +25,9 @@ func TestFactAct(t *testing.T) {
 		{"When the canary error rate passes 2%, we abort the rollout and page the on-call.", ActFailure, false},
 		{"The label printers crash whenever the queue holds more than 40 jobs.", ActFailure, true},
 		{"The spooler aborts with EPIPE on the second page.", ActFailure, true},
+		// what something is about is no failure that happened
+		{"Review comments 2 and 5 are about silent failures in the tide-gauge exporter.", ActFailure, false},
+		{"The tide-gauge exporter failures started after the driver upgrade.", ActFailure, true},
 	}
 	for _, c := range cases {
 		fs := ExtractSource(Source{ID: "m", Role: "assistant", Text: c.text})
