@@ -24,7 +24,7 @@ var _ = rule.Register(&rule.Rule{
 				continue // (the same cue kept: the opposite one bounds something else)
 			}
 			for _, b := range g.Bounds {
-				if b.Kind == opp && sharesValue(a.Values, b.Values) && !complementBound(a, b, g) {
+				if b.Kind == opp && sharesValue(a.Values, b.Values) && !complementBound(a, b, g) && samePredicate(f, a, g, b) {
 					return rule.NewHit(p.Src, p.Sum, 0.9, "the bound turned from "+a.Cue+" to "+b.Cue,
 						rule.Slot{Name: "bound", Source: a.Clause, Summary: b.Clause}), true
 				}
@@ -41,8 +41,49 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"user: Keep the export under 40 minutes or we cancel it."}, Summary: "Keep the export over 40 minutes.", Fires: true},
 		// the cue kept; the opposite word bounds something else
 		{Source: []string{"assistant: First week on the new scheduler: 3 missed runs, 410 on time."}, Summary: "First week after the switch: 3 missed runs, 410 on time.", Fires: false},
+		// the two bounds qualify two different events
+		{Source: []string{"assistant: The smoke test was written before the cache fix landed in #318."}, Summary: "Fixed the smoke test, which was failing after merging the cache fix from #318.", Fires: false},
+		{Source: []string{"assistant: The smoke test must run before the cache fix lands in #318."}, Summary: "The smoke test must run after the cache fix lands in #318.", Fires: true},
 	},
 })
+
+// samePredicate: the two bounds qualify the same thing: the words right before their
+// cues are one word, or the summary's is a word the source holds. "written before the
+// fix landed" and "failing after merging the fix" bound two different events.
+func samePredicate(f *classify.Fact, a classify.Bound, g *classify.Fact, b classify.Bound) bool {
+	wa, wb := wordBefore(f.Text, a.Cue), wordBefore(g.Text, b.Cue)
+	if wa == "" || wb == "" {
+		return true
+	}
+	sa, sb := classify.Stem(wa), classify.Stem(wb)
+	return sa == sb || hasWord(f, sb)
+}
+
+// wordBefore is the word right before the first whole-word occurrence of cue in text
+// (lower-case, trimmed), "" when none.
+func wordBefore(text, cue string) string {
+	low, c := strings.ToLower(text), strings.ToLower(cue)
+	for at := 0; ; {
+		i := strings.Index(low[at:], c)
+		if i < 0 || c == "" {
+			return ""
+		}
+		i += at
+		end := i + len(c)
+		if (i == 0 || !isWordByte(low[i-1])) && (end == len(low) || !isWordByte(low[end])) {
+			ws := strings.Fields(low[:i])
+			if len(ws) == 0 {
+				return ""
+			}
+			return strings.Trim(ws[len(ws)-1], ",.;:()\"'`*_")
+		}
+		at = end
+	}
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_'
+}
 
 var opposite = map[string]string{"atmost": "atleast", "atleast": "atmost", "before": "after", "after": "before"}
 
