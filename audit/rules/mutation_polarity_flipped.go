@@ -36,7 +36,7 @@ var _ = rule.Register(&rule.Rule{
 			if fn[w] > 0 && sameDenial(f, g, w) || gn[w] > 0 && sameDenial(g, f, w) {
 				continue // "never had its rows merged" and "rows were never merged": one denial
 			}
-			if fn[w] > 0 && plainCount(f, w) >= plainCount(g, w) || gn[w] > 0 && plainCount(g, w) >= plainCount(f, w) {
+			if fn[w] > 0 && plainCount(f, w) >= plainCount(g, w) || gn[w] > 0 && (plainCount(g, w) >= plainCount(f, w) || fn[w] == 0 && plainCount(g, w) > 0 && deniedOfOther(f, g, w)) {
 				continue // the plain mentions are the other side's plain ones ("reindex X; never reindex Y" kept as "reindex X")
 			}
 			if fn[w] > 0 && prohibits(f, w) && !prohibitionOn(g, w) && deonticLevel(g) < 2 && !orderOn(g, w) {
@@ -75,6 +75,9 @@ var _ = rule.Register(&rule.Rule{
 		{Source: []string{"assistant: The importer never reindexes the ledger table."}, Summary: "The importer reindexes the ledger table.", Fires: true},
 		{Source: []string{"user: Never rotate the signing key during a release."}, Summary: "Always rotate the signing key during a release.", Fires: true},
 		{Source: []string{"user: Heavy jobs run only at night.", "user: Never skip the backup check."}, Summary: "User rules: never skip the backup check; heavy jobs only at night.", Fires: false},
+		// the summary keeps the plain claim and denies the word of something else
+		{Source: []string{"assistant: Uses `stitchTiles()` which builds mosaics **in-memory** using the raster library's tile APIs"}, Summary: "**Mosaics**: Use in-memory mosaic building via `stitchTiles()`, never use `gdal_merge`", Fires: false},
+		{Source: []string{"assistant: The mosaic job uses the raster library for stitching."}, Summary: "The mosaic job never uses the raster library for stitching.", Fires: true},
 		{Source: []string{"assistant: The staging bucket is not versioned."}, Summary: "The staging bucket isn't versioned.", Fires: false},
 		{Source: []string{"assistant: The worker is not running."}, Summary: "The worker is stopped.", Fires: false},
 		{Source: []string{"user: Always rebuild the index without dropping it first."}, Summary: "Always rebuild the index by dropping it first.", Fires: true},
@@ -150,6 +153,37 @@ func sameDenial(neg, pos *classify.Fact, w string) bool {
 		}
 	}
 	return bestShared >= 0 && n > 0 && negationsIn(pos, best) == n
+}
+
+// deniedOfOther: the clause of g whose negation governs w denies something the source
+// does not name ("Use in-memory trees via X, never use `git add`" against "Uses X,
+// which builds trees in memory"): some content word of that clause, besides w and the
+// negation, is not the source's.
+func deniedOfOther(f, g *classify.Fact, w string) bool {
+	c, ok := headClause(g, w)
+	if !ok {
+		return false
+	}
+	held, other := 0, 0
+	for _, t := range classify.Terms(g.Text[c.start:c.end], nil) {
+		if t == w || negationWord(t) {
+			continue
+		}
+		if other++; hasWord(f, t) {
+			held++
+		}
+	}
+	return held < other
+}
+
+// negationWord: the term is a negation cue ("never", "not").
+func negationWord(t string) bool {
+	for _, h := range lexicon.Default().Find(t) {
+		if h.Category == "negation" && h.Start == 0 && h.End == len(t) {
+			return true
+		}
+	}
+	return false
 }
 
 type span struct{ start, end int }
