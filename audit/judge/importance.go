@@ -394,7 +394,7 @@ func artifact(f *classify.Fact) bool {
 }
 
 // shellSlip: the shell's own complaint about the agent's command line ("zsh: command
-// not found: grep", "(eval):cd:1: no such file or directory: cmd/x"): a slip of the
+// not found: grep", "(eval):cd:1: not a directory: cmd/x"): a slip of the
 // invocation, retried at once, not a failure of the work.
 func shellSlip(text string) bool {
 	t := strings.ToLower(strings.TrimSpace(text))
@@ -405,7 +405,7 @@ func shellSlip(text string) bool {
 	if !shell {
 		return false
 	}
-	for _, m := range []string{"command not found", "no such file or directory", "parse error", "syntax error", "not a directory", "unmatched"} {
+	for _, m := range []string{"command not found", "no such file", "parse error", "syntax error", "not a directory", "unmatched"} {
 		if strings.Contains(t, m) {
 			return true
 		}
