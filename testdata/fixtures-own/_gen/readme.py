@@ -1,8 +1,8 @@
 """Regenerate ../README.md: header, case table from each expect.json, totals, coverage notes."""
 import collections, glob, json, os
-here = os.path.dirname(os.path.abspath(__file__)); root = os.path.dirname(here)
+here = globals().get('HERE') or os.path.dirname(os.path.abspath(__file__)); root = os.path.dirname(here)
 rows = []; fam = collections.Counter(); forb = collections.Counter(); invn = 0; invd = collections.Counter()
-for d in sorted(glob.glob(os.path.join(root, 'x*'))):
+for d in sorted(glob.glob(os.path.join(root, globals().get('CASES', 'x*')))):
     e = json.load(open(d + '/expect.json')); s = json.load(open(d + '/session.json'))
     F = ', '.join(f"{f['family']}@{f['round']}" for f in e['findings']) or 'none'
     rs = sorted({f['round'] for f in e['forbid']})
